@@ -1,0 +1,4 @@
+#ifndef NAVD_CDBUS_SHIM_H
+#define NAVD_CDBUS_SHIM_H
+#include <dbus/dbus.h>
+#endif
