@@ -4,8 +4,12 @@ extension Message {
     /// Appends `values` to the body through libdbus' iterator API. Every value is checked
     /// first (`DBusValue.validateForSending`), as is the resulting body signature (at most
     /// 255 bytes), so an invalid value throws `InvalidArgs` and leaves the body unchanged.
+    /// A message already sent or received is locked and throws too.
     public func append(_ values: [DBusValue]) throws(DBusError) {
         if values.isEmpty { return }
+        if serial != 0 {
+            throw .invalidArgs("a message that was sent or received cannot be changed")
+        }
         for value in values { try value.validateForSending() }
         let combined = signature + values.signature.rawValue
         if combined.utf8.count > 255 {

@@ -70,16 +70,18 @@ public final class Message: @unchecked Sendable {
     /// The body's signature (`""` for no body).
     public var signature: String { Self.string(dbus_message_get_signature(raw)) ?? "" }
 
-    /// Whether the sender asked for no reply (method calls only).
+    /// Whether the sender asked for no reply (method calls only). Setting it on a message
+    /// already sent or received (locked by libdbus) is ignored.
     public var noReplyExpected: Bool {
         get { dbus_message_get_no_reply(raw) != 0 }
-        set { dbus_message_set_no_reply(raw, newValue ? 1 : 0) }
+        set { if serial == 0 { dbus_message_set_no_reply(raw, newValue ? 1 : 0) } }
     }
 
-    /// Whether the sender allows the bus to start the destination service for this call.
+    /// Whether the bus may start (activate) the destination service for this call. Setting it
+    /// on a message already sent or received is ignored.
     public var autoStart: Bool {
         get { dbus_message_get_auto_start(raw) != 0 }
-        set { dbus_message_set_auto_start(raw, newValue ? 1 : 0) }
+        set { if serial == 0 { dbus_message_set_auto_start(raw, newValue ? 1 : 0) } }
     }
 
     /// A method call; every name is validated before libdbus sees it.
