@@ -60,6 +60,8 @@ let package = Package(
             name: "navwatch",
             dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Issue 7's benchmark: navd against the bus's own floor (`make bench`).
+        .executableTarget(name: "navd-bench", dependencies: ["DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Test fixtures shared by the test targets: a private dbus-daemon, child processes.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+
+/// `navd-bench`: issue 7's benchmark. Argument parsing and the order of the phases only.
+@main
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navd-bench",
+        abstract: "Measure navd against the bus's own floor (Ping, and the C service navd-floor), side by side in one run.",
+        discussion: """
+            Starts private dbus-daemons, navd (persistence on, temporary state directory), navd --ephemeral \
+            and navd-floor, all found next to navd-bench (or in --bin-dir). Each figure interleaves navd and \
+            the floors over the rounds; prints a table, and with --json the same figures as JSON. \
+            No figure is asserted: targets are reported as met or not.
+            """
+    )
+
+    @Option(name: .long, help: "Timed calls per figure and round (after a warm-up).")
+    var calls: Int = 2000
+
+    @Option(name: .long, help: "Rounds; each round measures every figure once, in a rotated order.")
+    var rounds: Int = 5
+
+    @Flag(name: .long, help: "Tiny counts for the test suite's smoke run (the figures are not meaningful).")
+    var quick = false
+
+    @Flag(name: .long, help: "Skip the growth and memory-over-history figures (items 5 and 6, except idle memory).")
+    var skipGrowth = false
+
+    @Flag(name: .long, help: "Skip navctl against busctl and navd's cold start (item 7).")
+    var skipCli = false
+
+    @Option(name: .long, help: ArgumentHelp("Also write the figures as JSON to this file.", valueName: "file"))
+    var json: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where navd, navctl and navd-floor are (default: next to navd-bench).", valueName: "dir"))
+    var binDir: String?
+
+    @Option(name: .long, help: "Changes of history before the last growth figure (default 1,000,000; 1,000 with --quick).")
+    var historyChanges: Int?
+
+    mutating func validate() throws {
+        if calls < 2 { throw ValidationError("--calls must be at least 2") }
+        if rounds < 1 { throw ValidationError("--rounds must be at least 1") }
+    }
+
+    func run() throws {
+        let plan = BenchPlan(
+            callsPerRound: quick ? min(calls, 40) : calls,
+            rounds: quick ? min(rounds, 2) : rounds,
+            quick: quick,
+            historyChanges: historyChanges ?? (quick ? 1000 : 1_000_000),
+            cliRuns: quick ? 3 : 50,
+            coldStarts: quick ? 2 : 20)
+        let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
+        var needed = ["navd", "navd-floor"]
+        if !skipCli { needed.append("navctl") }
+        do {
+            try binaries.check(needed)
+        } catch {
+            FileHandle.standardError.write(Data("navd-bench: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let run = try BenchRun(plan: plan, binaries: binaries)
+        defer { run.cleanUp() }
+        do {
+            try run.measureCallFigures()
+            try run.measureFanOut()
+            run.stopCallSites()
+            if !skipCli { try run.measureCommandLine() }
+            if !skipGrowth { try run.measureGrowth() }
+        } catch {
+            FileHandle.standardError.write(Data("navd-bench: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let report = run.report()
+        print(report.table(), terminator: "")
+        if let json { try report.writeJSON(to: json) }
+    }
+}
+
+/// The counts a run uses.
+struct BenchPlan {
+    var callsPerRound: Int
+    var rounds: Int
+    var quick: Bool
+    var historyChanges: Int
+    var cliRuns: Int
+    var coldStarts: Int
+
+    /// Untimed calls before each timed loop.
+    var warmUpCalls: Int { max(10, min(300, callsPerRound / 5)) }
+    /// Calls per fan-out figure and round (each waits for every watcher).
+    var fanOutCalls: Int { max(10, callsPerRound / 4) }
+}
+
+/// Progress lines go to stderr, so stdout holds only the table.
+func progress(_ line: String) {
+    FileHandle.standardError.write(Data("navd-bench: \(line)\n".utf8))
+}

@@ -1,0 +1,76 @@
+import DBus
+import Foundation
+
+/// One private bus with the services on it: navd (with the given arguments) and the C floor
+/// under `org.navd.Floor1`, so both are measured through the same bus daemon by the same client.
+/// navd always takes `org.navd.Navigator1` and refuses to queue for it, so each navd
+/// configuration (persistent, ephemeral, growth) has a site, a bus and a floor of its own.
+final class BenchSite {
+    /// A short name for logs ("main", "ephemeral", "growth").
+    let name: String
+    let bus: PrivateBus
+    let navd: ChildService
+    let floor: ChildService
+    /// The client connection the serial and pipelined measurements use.
+    let client: Connection
+
+    /// Starts the bus, the floor and navd, and waits until both answer.
+    init(name: String, binaries: Binaries, busConfig: String, workDirectory: String, navdArguments: [String]) throws {
+        self.name = name
+        bus = try PrivateBus(configFile: busConfig)
+        do {
+            floor = try ChildService(
+                label: "navd-floor", executable: binaries.floor,
+                arguments: ["--address", bus.address, "--name", CallTarget.floor.busName],
+                logPath: "\(workDirectory)/\(name)-floor.log")
+            navd = try ChildService(
+                label: "navd", executable: binaries.navd, arguments: ["--address", bus.address] + navdArguments,
+                logPath: "\(workDirectory)/\(name)-navd.log")
+            client = try Connection(.address(bus.address))
+        } catch {
+            bus.stop()
+            throw error
+        }
+        guard waitUntilAnswering(client, .floor, kind: .ping, seconds: 20) else {
+            stop()
+            throw BenchError("navd-floor on the \(name) bus did not answer within 20 s:\n\(floor.logTail())")
+        }
+        guard waitUntilAnswering(client, .navd, kind: .pushPop, seconds: 30) else {
+            stop()
+            throw BenchError("navd (\(navdArguments.joined(separator: " "))) did not answer GetState within 30 s:\n\(navd.logTail())")
+        }
+    }
+
+    /// A further client connection on this site's bus.
+    func connect() throws -> Connection { try Connection(.address(bus.address)) }
+
+    /// Stops navd, the floor and the bus, by pid.
+    func stop() {
+        client.close()
+        navd.stop()
+        floor.stop()
+        bus.stop()
+    }
+}
+
+/// Where the shipped binaries are: next to navd-bench unless `--bin-dir` says otherwise.
+struct Binaries {
+    let directory: String
+    var navd: String { directory + "/navd" }
+    var navctl: String { directory + "/navctl" }
+    var floor: String { directory + "/navd-floor" }
+
+    /// The directory of the running executable (from /proc/self/exe).
+    static func besideSelf() -> String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().path
+    }
+
+    /// Throws naming every binary in `needed` that is missing.
+    func check(_ needed: [String]) throws {
+        let missing = needed.filter { !FileManager.default.isExecutableFile(atPath: directory + "/" + $0) }
+        if !missing.isEmpty {
+            throw BenchError("missing in \(directory): \(missing.joined(separator: ", ")) (build them: swift build -c release)")
+        }
+    }
+}
