@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "DBus", "Navigation",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
