@@ -108,10 +108,7 @@ public final class StateStore {
         do {
             try database.inDatabase { db in
                 try Self.inImmediateTransaction(db) {
-                    let insert = try db.cachedStatement(sql: "INSERT INTO journal(revision, payload) VALUES (?, ?)")
-                    for record in records {
-                        try insert.execute(arguments: [Int64(record.revision), Data(record.payload)])
-                    }
+                    try Self.insertJournalRows(db, records)
                 }
             }
         } catch {
@@ -175,10 +172,10 @@ public final class StateStore {
     /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT` (cached statements, no parsing per
     /// call), rolling back when anything fails so the connection is ready for the next try.
     static func inImmediateTransaction(_ db: Database, _ body: () throws -> Void) throws {
-        try db.cachedStatement(sql: "BEGIN IMMEDIATE").execute()
+        try step(db, "BEGIN IMMEDIATE")
         do {
             try body()
-            try db.cachedStatement(sql: "COMMIT").execute()
+            try step(db, "COMMIT")
         } catch {
             if db.isInsideTransaction {
                 try? db.execute(sql: "ROLLBACK")
