@@ -6,27 +6,27 @@ import Glibc
 final class ChildService {
     /// What the table calls it.
     let label: String
-    /// The process.
-    let process: Process
+    /// The process id.
+    let pid: pid_t
     /// Where its stderr goes.
     let logPath: String
+    private var exited = false
 
-    /// Starts `executable arguments…`, logging to `logPath`.
+    /// Starts `executable arguments…`, logging its stderr to `logPath`.
     init(label: String, executable: String, arguments: [String], logPath: String) throws {
         self.label = label
         self.logPath = logPath
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: logPath)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard log >= 0 else { throw BenchError("cannot write \(logPath)") }
+        defer { Glibc.close(log) }
+        pid = try spawn(executable, arguments, standardError: log)
     }
 
-    /// The process id.
-    var pid: pid_t { process.processIdentifier }
+    /// Whether it is still running.
+    var isRunning: Bool {
+        if !exited && hasExited(pid) { exited = true }
+        return !exited
+    }
 
     /// The resident set size from /proc/PID/status (VmRSS), in MiB.
     func residentMebibytes() -> Double? {
@@ -46,13 +46,14 @@ final class ChildService {
 
     /// SIGTERM, up to `seconds` to exit, then SIGKILL.
     func stop(seconds: Double = 10) {
-        guard process.isRunning else { return }
+        guard isRunning else { return }
         kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { sleepMilliseconds(5) }
-        if process.isRunning {
+        let deadline = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
+        while isRunning && MonotonicClock.nanoseconds() < deadline { sleepMilliseconds(2) }
+        if isRunning {
             kill(pid, SIGKILL)
-            process.waitUntilExit()
+            waitForExit(pid)
+            exited = true
         }
     }
 }

@@ -79,7 +79,10 @@ func waitUntilAnswering(_ connection: Connection, _ target: CallTarget, kind: Ca
                 ? try CallKind.ping.message(0, to: target) : try NavigatorCalls.getState(target)
             _ = try connection.call(message, timeoutMilliseconds: 2000)
             return true
-        } catch {
+        } catch let error {
+            // Any answer from the name's owner means it is serving; no owner yet means wait.
+            let notThereYet = [DBusErrorName.serviceUnknown, DBusErrorName.nameHasNoOwner, DBusErrorName.noReply]
+            if !notThereYet.contains(error.name) { return true }
             sleepMilliseconds(10)
         }
     }

@@ -10,22 +10,30 @@ final class PrivateBus {
 
     /// Starts `dbus-daemon --config-file=F --fork --print-address=1 --print-pid=1`.
     init(configFile: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        process.arguments = ["--config-file=\(configFile)", "--fork", "--print-address=1", "--print-pid=1"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Read only the two lines: the forked daemon keeps the pipe's write end open.
-        var text = ""
-        let handle = output.fileHandleForReading
-        while text.split(separator: "\n").count < 2 {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw BenchError("cannot make a pipe") }
+        let launcher: pid_t
+        do {
+            launcher = try spawn(
+                "/usr/bin/dbus-daemon", ["--config-file=\(configFile)", "--fork", "--print-address=1", "--print-pid=1"],
+                standardOutput: descriptors[1])
+        } catch {
+            Glibc.close(descriptors[0])
+            Glibc.close(descriptors[1])
+            throw error
         }
-        process.waitUntilExit()
+        Glibc.close(descriptors[1])
+        // Read only the two lines: the forked daemon may keep the pipe's write end open.
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while bytes.filter({ $0 == 10 }).count < 2 {
+            let count = read(descriptors[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        Glibc.close(descriptors[0])
+        waitForExit(launcher)
+        let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(separator: "\n").map(String.init)
         guard lines.count >= 2, let pid = pid_t(lines[1].trimmingCharacters(in: .whitespaces)) else {
             throw BenchError("dbus-daemon printed no address and pid (got \(text.debugDescription))")
