@@ -20,6 +20,7 @@ final class ChildService {
         guard log >= 0 else { throw BenchError("cannot write \(logPath)") }
         defer { Glibc.close(log) }
         pid = try spawn(executable, arguments, standardError: log)
+        ProcessRegistry.remember(pid)
     }
 
     /// Whether it is still running.
@@ -46,6 +47,7 @@ final class ChildService {
 
     /// SIGTERM, up to `seconds` to exit, then SIGKILL.
     func stop(seconds: Double = 10) {
+        defer { ProcessRegistry.forget(pid) }
         guard isRunning else { return }
         kill(pid, SIGTERM)
         let deadline = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)

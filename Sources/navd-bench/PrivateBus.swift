@@ -40,11 +40,13 @@ final class PrivateBus {
         }
         address = lines[0]
         self.pid = pid
+        ProcessRegistry.remember(pid)
     }
 
     /// Stops the daemon (SIGTERM by pid).
     func stop() {
         kill(pid, SIGTERM)
+        ProcessRegistry.forget(pid)
     }
 }
 
