@@ -2,33 +2,31 @@ import DBus
 
 extension BenchRun {
     /// Items 1, 2, 3 and 8: Ping and the C floor, navd and navd --ephemeral, one call at a
-    /// time and 32 in flight, all interleaved round by round.
+    /// time (interleaved call by call) and 32 in flight (interleaved in chunks of 256), over the rounds.
     func measureCallFigures() throws {
         guard let main, let ephemeral else { return }
         let calls = plan.callsPerRound
         let warm = plan.warmUpCalls
-        typealias Case = (key: String, warmUp: () throws -> Void, measure: () throws -> Samples)
-        func serial(_ key: String, _ site: BenchSite, _ target: CallTarget, _ kind: CallKind) -> Case {
-            (key, { _ = try CallMeasurement.serial(site.client, target, kind, calls: warm) },
-             { try CallMeasurement.serial(site.client, target, kind, calls: calls) })
-        }
-        func pipelined(_ key: String, _ site: BenchSite, _ target: CallTarget, _ kind: CallKind) -> Case {
-            (key, { _ = try CallMeasurement.pipelined(site.client, target, kind, calls: warm) },
-             { try CallMeasurement.pipelined(site.client, target, kind, calls: calls * 2) })
-        }
+        let serialKeys = ["ping.serial", "floor.serial", "navd.serial", "ephemeralFloor.serial", "ephemeral.serial"]
+        let serialSubjects: [(Connection, CallTarget, CallKind)] = [
+            (main.client, .navd, .ping), (main.client, .floor, .pushPop), (main.client, .navd, .pushPop),
+            (ephemeral.client, .floor, .pushPop), (ephemeral.client, .navd, .pushPop),
+        ]
+        let serial = BenchCase(
+            warmUp: { _ = try CallMeasurement.serialInterleaved(serialSubjects, calls: warm) },
+            measure: {
+                let samples = try CallMeasurement.serialInterleaved(serialSubjects, calls: calls)
+                return Dictionary(uniqueKeysWithValues: zip(serialKeys, samples))
+            })
+        let pipelinedKeys = ["ping.pipelined", "floor.pipelined", "navd.pipelined", "ephemeralFloor.pipelined", "ephemeral.pipelined"]
+        let pipelined = BenchCase(
+            warmUp: { _ = try CallMeasurement.pipelinedInterleaved(serialSubjects, calls: warm) },
+            measure: {
+                let samples = try CallMeasurement.pipelinedInterleaved(serialSubjects, calls: calls * 2)
+                return Dictionary(uniqueKeysWithValues: zip(pipelinedKeys, samples))
+            })
         progress("items 1-3, 8: serial and 32-in-flight calls, \(plan.rounds) rounds")
-        let results = try interleave([
-            serial("ping.serial", main, .navd, .ping),
-            serial("floor.serial", main, .floor, .pushPop),
-            serial("navd.serial", main, .navd, .pushPop),
-            serial("ephemeralFloor.serial", ephemeral, .floor, .pushPop),
-            serial("ephemeral.serial", ephemeral, .navd, .pushPop),
-            pipelined("ping.pipelined", main, .navd, .ping),
-            pipelined("floor.pipelined", main, .floor, .pushPop),
-            pipelined("navd.pipelined", main, .navd, .pushPop),
-            pipelined("ephemeralFloor.pipelined", ephemeral, .floor, .pushPop),
-            pipelined("ephemeral.pipelined", ephemeral, .navd, .pushPop),
-        ])
+        let results = try interleave([serial, pipelined])
         func summary(_ key: String) -> Summary { results[key]?.summary() ?? Samples().summary() }
         let ping = summary("ping.serial"), floor = summary("floor.serial"), navd = summary("navd.serial")
         let pingPipe = summary("ping.pipelined"), floorPipe = summary("floor.pipelined"), navdPipe = summary("navd.pipelined")
@@ -67,7 +65,7 @@ extension BenchRun {
     }
 
     /// Item 4: 1, 10 and 50 watchers subscribed to StackChanged from navd and from the floor;
-    /// send Push or Pop, time until the last watcher holds the signal.
+    /// send Push or Pop (to each in turn), time until the last watcher holds the signal.
     func measureFanOut() throws {
         guard let main else { return }
         for watchers in [1, 10, 50] {
@@ -78,10 +76,12 @@ extension BenchRun {
             let calls = plan.fanOutCalls
             let warm = max(4, plan.warmUpCalls / 4)
             let results = try interleave([
-                ("floor", { _ = try CallMeasurement.fanOut(main.client, .floor, pool: pool, calls: warm) },
-                 { try CallMeasurement.fanOut(main.client, .floor, pool: pool, calls: calls) }),
-                ("navd", { _ = try CallMeasurement.fanOut(main.client, .navd, pool: pool, calls: warm) },
-                 { try CallMeasurement.fanOut(main.client, .navd, pool: pool, calls: calls) }),
+                BenchCase(
+                    warmUp: { _ = try CallMeasurement.fanOut(main.client, [.floor, .navd], pool: pool, calls: warm) },
+                    measure: {
+                        let samples = try CallMeasurement.fanOut(main.client, [.floor, .navd], pool: pool, calls: calls)
+                        return ["floor": samples[0], "navd": samples[1]]
+                    })
             ])
             let floor = results["floor"]?.summary() ?? Samples().summary()
             let navd = results["navd"]?.summary() ?? Samples().summary()

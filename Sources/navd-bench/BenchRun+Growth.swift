@@ -19,11 +19,14 @@ extension BenchRun {
         func level(_ key: String, _ label: String) throws {
             let calls = plan.callsPerRound
             let warm = plan.warmUpCalls
+            let subjects: [(Connection, CallTarget, CallKind)] = [(site.client, .floor, .pushPop), (site.client, .navd, .pushPop)]
             let results = try interleave([
-                ("floor", { _ = try CallMeasurement.serial(site.client, .floor, .pushPop, calls: warm) },
-                 { try CallMeasurement.serial(site.client, .floor, .pushPop, calls: calls) }),
-                ("navd", { _ = try CallMeasurement.serial(site.client, .navd, .pushPop, calls: warm) },
-                 { try CallMeasurement.serial(site.client, .navd, .pushPop, calls: calls) }),
+                BenchCase(
+                    warmUp: { _ = try CallMeasurement.serialInterleaved(subjects, calls: warm) },
+                    measure: {
+                        let samples = try CallMeasurement.serialInterleaved(subjects, calls: calls)
+                        return ["floor": samples[0], "navd": samples[1]]
+                    })
             ])
             let navd = results["navd"]?.summary() ?? Samples().summary()
             let floor = results["floor"]?.summary() ?? Samples().summary()

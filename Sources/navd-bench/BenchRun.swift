@@ -67,17 +67,24 @@ final class BenchRun {
     }
 
     /// Runs `cases` for `rounds` rounds, rotating their order every round so drift hits all
-    /// alike; each case gets an untimed warm-up before its timed loop in every round.
-    func interleave(_ cases: [(key: String, warmUp: () throws -> Void, measure: () throws -> Samples)]) throws -> [String: Samples] {
+    /// alike; each case gets an untimed warm-up before its timed loop in every round, and
+    /// gives samples under one or more keys (a case may itself interleave call by call).
+    func interleave(_ cases: [BenchCase]) throws -> [String: Samples] {
         var results: [String: Samples] = [:]
         for round in 0..<plan.rounds {
             for offset in 0..<cases.count {
                 let item = cases[(offset + round) % cases.count]
                 try item.warmUp()
-                results[item.key, default: Samples()].merge(try item.measure())
+                for (key, samples) in try item.measure() { results[key, default: Samples()].merge(samples) }
             }
-            progress("round \(round + 1) of \(plan.rounds) done (\(cases.count) cases)")
+            progress("round \(round + 1) of \(plan.rounds) done")
         }
         return results
     }
+}
+
+/// One step of a round: an untimed warm-up, then the timed loop giving samples by key.
+struct BenchCase {
+    let warmUp: () throws -> Void
+    let measure: () throws -> [String: Samples]
 }

@@ -25,6 +25,58 @@ enum CallMeasurement {
         return samples
     }
 
+    /// One call at a time to each subject in turn (in a new random order every push/pop pair),
+    /// `calls` calls each, so that whatever else the machine does, and whichever call came
+    /// just before, hits every subject alike. Each subject keeps its own push/pop alternation.
+    /// One `Samples` per subject, in order.
+    static func serialInterleaved(_ subjects: [(Connection, CallTarget, CallKind)], calls: Int) throws -> [Samples] {
+        var results = Array(repeating: Samples(), count: subjects.count)
+        let count = calls + calls % 2
+        for index in results.indices { results[index].nanoseconds.reserveCapacity(count) }
+        var generator = SplitMix(seed: 7)
+        var order = Array(subjects.indices)
+        for index in 0..<count {
+            if index % 2 == 0 { order.shuffle(using: &generator) }
+            for which in order {
+                let (connection, target, kind) = subjects[which]
+                let message = try kind.message(index, to: target)
+                let sent = MonotonicClock.nanoseconds()
+                do {
+                    _ = try connection.call(message, timeoutMilliseconds: 10_000)
+                } catch let error {
+                    if error.name == DBusErrorName.noReply || error.name == DBusErrorName.disconnected { throw error }
+                    results[which].errors += 1
+                }
+                let elapsed = MonotonicClock.nanoseconds() - sent
+                results[which].nanoseconds.append(elapsed)
+                results[which].elapsedNanoseconds += elapsed
+            }
+        }
+        return results
+    }
+
+    /// Each subject in turn (in a new random order every chunk) runs `chunk` pipelined calls,
+    /// until each made `calls`: drift is shared, and the ramp up and down of the window costs
+    /// every subject alike. One `Samples` per subject, in order.
+    static func pipelinedInterleaved(
+        _ subjects: [(Connection, CallTarget, CallKind)], calls: Int, chunk: Int = 256
+    ) throws -> [Samples] {
+        var results = Array(repeating: Samples(), count: subjects.count)
+        var generator = SplitMix(seed: 11)
+        var order = Array(subjects.indices)
+        var made = 0
+        while made < calls {
+            let count = min(chunk, calls - made)
+            order.shuffle(using: &generator)
+            for which in order {
+                let (connection, target, kind) = subjects[which]
+                results[which].merge(try pipelined(connection, target, kind, calls: count))
+            }
+            made += count + count % 2
+        }
+        return results
+    }
+
     /// `calls` calls of `kind` with `window` of them always outstanding on one connection:
     /// sends `window`, then one more for each reply as replies arrive. One sample per call
     /// (send to reply, so it includes queueing); ops/s is calls over the loop's wall time.
@@ -65,5 +117,20 @@ enum CallMeasurement {
         }
         samples.elapsedNanoseconds = MonotonicClock.nanoseconds() - start
         return samples
+    }
+}
+
+/// A small deterministic random source (SplitMix64), so runs shuffle alike.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+    /// Starts from `seed`.
+    init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }

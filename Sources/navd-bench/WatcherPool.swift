@@ -90,23 +90,29 @@ final class WatcherPool: @unchecked Sendable {
 }
 
 extension CallMeasurement {
-    /// `calls` push/pop calls one at a time; each sample is from sending the call to the last
-    /// watcher of `pool` holding its `StackChanged`.
-    static func fanOut(_ connection: Connection, _ target: CallTarget, pool: WatcherPool, calls: Int) throws -> Samples {
-        var samples = Samples()
+    /// `calls` push/pop calls one at a time to each of `targets` in turn (random order per pair);
+    /// each sample is from sending the call to the last watcher of `pool` holding its
+    /// `StackChanged`. One `Samples` per target, in order.
+    static func fanOut(_ connection: Connection, _ targets: [CallTarget], pool: WatcherPool, calls: Int) throws -> [Samples] {
+        var results = Array(repeating: Samples(), count: targets.count)
         let count = calls + calls % 2
-        let start = MonotonicClock.nanoseconds()
+        var generator = SplitMix(seed: 5)
+        var order = Array(targets.indices)
         for index in 0..<count {
-            let message = try CallKind.pushPop.message(index, to: target)
-            pool.reset()
-            let sent = MonotonicClock.nanoseconds()
-            _ = try connection.call(message, timeoutMilliseconds: 10_000)
-            guard let last = pool.waitForEveryWatcher(seconds: 10) else {
-                throw BenchError("the watchers did not all get StackChanged from \(target.busName) within 10 s")
+            if index % 2 == 0 { order.shuffle(using: &generator) }
+            for which in order {
+                let target = targets[which]
+                let message = try CallKind.pushPop.message(index, to: target)
+                pool.reset()
+                let sent = MonotonicClock.nanoseconds()
+                _ = try connection.call(message, timeoutMilliseconds: 10_000)
+                guard let last = pool.waitForEveryWatcher(seconds: 10) else {
+                    throw BenchError("the watchers did not all get StackChanged from \(target.busName) within 10 s")
+                }
+                results[which].nanoseconds.append(last - sent)
+                results[which].elapsedNanoseconds += last - sent
             }
-            samples.nanoseconds.append(last - sent)
         }
-        samples.elapsedNanoseconds = MonotonicClock.nanoseconds() - start
-        return samples
+        return results
     }
 }
