@@ -31,8 +31,8 @@ public enum Navigator {
         methods: methods,
         signals: [
             SignalDeclaration(
-                name: "StackChanged",
-                arguments: [
+                "StackChanged",
+                [
                     .init("revision", "t"), .init("cause", "s"), .init("tab", "s"), .init("path", "a(sssa{sv})"),
                 ],
                 documentation: "Emitted once per change, after it is durable, and once at start-up with cause 'restore' or 'start'. A revision that jumps by more than one means a missed signal: call GetState."
@@ -45,7 +45,7 @@ public enum Navigator {
     private static func method(
         _ name: String, in inArgs: [ArgumentDeclaration] = [], out outArgs: [ArgumentDeclaration], _ doc: String
     ) -> MethodDeclaration {
-        MethodDeclaration(name: name, inArguments: inArgs, outArguments: outArgs, documentation: doc, annotations: [:])
+        MethodDeclaration(name, in: inArgs, out: outArgs, documentation: doc)
     }
 
     private static let revisionOut: [ArgumentDeclaration] = [.init("revision", "t")]
@@ -85,7 +85,7 @@ public enum Navigator {
     ]
 
     private static func property(_ name: String, _ signature: String, _ doc: String) -> PropertyDeclaration {
-        PropertyDeclaration(name: name, signature: Signature(unchecked: signature), access: .read, emitsChangedSignal: true, documentation: doc)
+        PropertyDeclaration(name, signature, access: .read, emitsChangedSignal: true, documentation: doc)
     }
 
     private static let properties: [PropertyDeclaration] = [
