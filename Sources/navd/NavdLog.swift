@@ -1,4 +1,5 @@
 import Logging
+import NavdService
 
 #if canImport(Glibc)
 import Glibc
