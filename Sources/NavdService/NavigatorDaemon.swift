@@ -81,7 +81,7 @@ public final class NavigatorDaemon {
     /// Serves until `requestStop()` is called or the bus goes away. Returns the exit status.
     public func run() -> Int32 {
         announceStart()
-        logger.notice("navd \(Navigator.version) serving \(Navigator.busName) on the \(connection.describedBus) at revision \(coordinator.revision)\(store == nil ? " (ephemeral)" : "")")
+        logger.notice("navd \(Navigator.version) serving \(Navigator.busName) on the \(Self.describe(options.bus)) at revision \(coordinator.revision)\(store == nil ? " (ephemeral)" : "")")
         var status: Int32 = 0
         loop: while true {
             while let message = connection.popMessage() {
