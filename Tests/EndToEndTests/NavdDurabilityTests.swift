@@ -127,29 +127,36 @@ struct NavdDurabilityTests {
     @Test func aRouteThatLeftTheGraphIsReportedAndItsScreensDropped() throws {
         let bus = try PrivateBus()
         let directory = NavdProcess.temporaryStateDirectory()
-        let routes = directory + "/routes.yaml"
-        let printed = try ChildProcess.run(Products.url("navd"), ["--print-default-routes"])
-        #expect(printed.status == 0)
-        // The demo graph plus one route, `extra`.
-        try (printed.stdout + RouteFileFixture.extraRoute).write(toFile: routes, atomically: true, encoding: .utf8)
-        let navd = try NavdProcess(bus: bus, stateDirectory: directory, arguments: ["--routes", routes])
+        let withExtra = directory + "/with-extra.yaml", withoutExtra = directory + "/without-extra.yaml"
+        try RouteFileFixture.graph(including: true).write(toFile: withExtra, atomically: true, encoding: .utf8)
+        try RouteFileFixture.graph(including: false).write(toFile: withoutExtra, atomically: true, encoding: .utf8)
+        let navd = try NavdProcess(bus: bus, stateDirectory: directory, arguments: ["--routes", withExtra])
         let client = try Connection(.address(bus.address))
         _ = try client.navigator("Push", [.string("orange"), .emptyParams])
         _ = try client.navigator("Push", [.string("extra"), .emptyParams])
         _ = try client.navigator("Push", [.string("yellow"), .emptyParams])
         #expect(navd.stop() == 0)
 
-        let plain = try NavdProcess(bus: bus, stateDirectory: directory)
-        #expect(try client.navigatorRoutes() == ["red", "orange"])
-        #expect(plain.log.contains("extra"), "the log should name the route that is gone: \(plain.log)")
+        let restarted = try NavdProcess(bus: bus, stateDirectory: directory, arguments: ["--routes", withoutExtra])
+        #expect(try client.navigatorRoutes() == ["home", "orange"])
+        #expect(restarted.log.contains("extra"), "the log should name the route that is gone: \(restarted.log)")
     }
 }
 
-/// The YAML of one extra route, appended to the demo route file in a test.
+/// Route files for tests: one tab, a few routes, and optionally the route `extra`.
 enum RouteFileFixture {
-    static let extraRoute = """
-
+    static func graph(including extra: Bool) -> String {
         """
+        tabs:
+          - name: main
+            root: home
+        routes:
+          home: { title: Home }
+          orange: { title: Orange }
+          yellow: { title: Yellow }
+        \(extra ? "  extra: { title: Extra }\n" : "")
+        """
+    }
 }
 
 /// Revisions and ids answered to the clients of a test, from several threads.

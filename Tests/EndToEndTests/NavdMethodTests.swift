@@ -185,7 +185,8 @@ struct NavdMethodTests {
         let good: DBusValue = .array(element: sig, [op("push", [("route", .string("orange"))]), op("push", [("route", .string("yellow"))])])
         #expect(try client.navigator("Apply", [good, .uint64(1)])[0].uint64Value == 2)
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
-        let bad: DBusValue = .array(element: sig, [op("push", [("route", .string("green"))]), op("pop"), op("pop"), op("pop")])
+        // From red > orange > yellow: push green, then four pops; the fourth is at the root.
+        let bad: DBusValue = .array(element: sig, [op("push", [("route", .string("green"))]), op("pop"), op("pop"), op("pop"), op("pop")])
         #expect(client.navigatorError("Apply", [bad, .uint64(0)]) == "org.navd.Navigator1.Error.AtRoot")
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
         #expect(client.navigatorError("Apply", [good, .uint64(1)]) == "org.navd.Navigator1.Error.StaleRevision")
