@@ -101,3 +101,13 @@ public enum Navigator {
         property("Version", "s", "navd's version."),
     ]
 }
+
+extension Navigator {
+    /// The introspection document navd serves for `/org/navd/Navigator1`, byte for byte: what
+    /// `navd --print-introspection` prints and `dbus/org.navd.Navigator1.xml` holds.
+    public static func introspectionDocument() -> String {
+        let server = ObjectServer()
+        server.export(objectPath, interface: interface, implementation: InterfaceImplementation(methods: [:], getProperty: { _ in nil }, setProperty: nil))
+        return server.introspectionXML(for: objectPath)
+    }
+}
