@@ -109,6 +109,16 @@ public final class Message: @unchecked Sendable {
         return Message(taking: raw)
     }
 
+    /// Sets the destination (a unique or well-known bus name, validated), for example to
+    /// send a signal to one connection only. Throws for a message already sent or received.
+    public func setDestination(_ destination: String?) throws(DBusError) {
+        if serial != 0 { throw .invalidArgs("a message that was sent or received cannot be changed") }
+        if let destination { try Validate.busName(destination) }
+        if dbus_message_set_destination(raw, destination) == 0 {
+            throw DBusError(name: DBusErrorName.noMemory, message: "could not set the destination")
+        }
+    }
+
     /// A method return answering this call, carrying `values`. Throws for a message that was
     /// never sent or received (it has no serial to answer).
     public func makeReply(_ values: [DBusValue] = []) throws(DBusError) -> Message {
