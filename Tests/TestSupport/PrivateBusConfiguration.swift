@@ -19,7 +19,7 @@ public enum PrivateBusConfiguration {
           <keep_umask/>
           <listen>unix:tmpdir=/tmp</listen>
           <auth>EXTERNAL</auth>
-          <!-- No <servicedir>, <standard_session_servicedirs/> or includes: no activation. -->
+          <!-- No service directories and no includes: nothing can be activated. -->
           <policy context="default">
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>
