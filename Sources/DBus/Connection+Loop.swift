@@ -19,7 +19,7 @@ extension Connection {
     /// connection disconnected (it is still returned).
     public func popMessage() -> Message? {
         if state.withLock({ $0.closed }) { return nil }
-        guard let raw = dbus_connection_pop_message(raw) else { return nil }
+        guard let raw = reading.withLock({ dbus_connection_pop_message(raw) }) else { return nil }
         let message = Message(taking: raw)
         if message.isLocalDisconnect {
             state.withLock { $0.sawDisconnected = true }
@@ -35,7 +35,7 @@ extension Connection {
         if hasBufferedMessages { return .messages }
         if !isConnected { return .disconnected }
         if dbus_connection_has_messages_to_send(raw) != 0 {
-            dbus_connection_flush(raw)
+            reading.withLock { dbus_connection_flush(raw) }
             if hasBufferedMessages { return .messages }
         }
         var socket: Int32 = -1
@@ -62,7 +62,7 @@ extension Connection {
                 return .woken
             }
             if descriptors[0].revents != 0 {
-                dbus_connection_read_write(raw, 0)
+                reading.withLock { _ = dbus_connection_read_write(raw, 0) }
                 if hasBufferedMessages { return .messages }
                 if dbus_connection_get_is_connected(raw) == 0 { return .disconnected }
                 continue  // part of a message arrived; wait for the rest
@@ -80,7 +80,7 @@ extension Connection {
 
     /// Whether libdbus has a complete incoming message queued (reading what it has parsed).
     var hasBufferedMessages: Bool {
-        dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS
+        reading.withLock { dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
     }
 
     private func drainWakeups() {

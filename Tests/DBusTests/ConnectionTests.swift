@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -142,6 +143,42 @@ final class ConnectionTests {
         let perCall = Date().timeIntervalSince(started) / 500
         print("ServiceLoop round trip: \(Int(perCall * 1_000_000)) µs per call")
         #expect(perCall < 0.01)
+    }
+
+    @Test func callsOnOtherThreadsGetTheirRepliesWhileALoopPops() async throws {
+        let fixture = try ServiceFixture()
+        let client = fixture.client
+        try client.addMatch(MatchRule.signals(sender: testBusName))
+        let stop = Mutex(false)
+        let popped = Mutex(0)
+        let loop = Thread {
+            while !stop.withLock({ $0 }) {
+                while client.popMessage() != nil { popped.withLock { $0 += 1 } }
+                _ = client.waitForMessages(timeoutMilliseconds: 100)
+            }
+        }
+        loop.start()
+        defer { stop.withLock { $0 = true } }
+        for index in 0..<100 {
+            let call = try Message.methodCall(destination: testBusName, path: testPath.rawValue, interface: "org.navd.Test1", member: "Add")
+            try call.append([.int32(Int32(index)), .int32(1)])
+            let reply = index.isMultiple(of: 2)
+                ? try client.callBlocking(call, timeoutMilliseconds: 5_000)
+                : try await client.call(call, timeoutMilliseconds: 5_000)
+            #expect(try reply.body() == [.int32(Int32(index) + 1)])
+        }
+        // Signals still reach the loop.
+        try fixture.loop.perform {
+            try self.peersSend(fixture)
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while popped.withLock({ $0 }) == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(popped.withLock { $0 } > 0)
+    }
+
+    private func peersSend(_ fixture: ServiceFixture) throws {
+        let server = fixture.loop.server
+        try fixture.loop.connection.send(try server.signal(testPath, interface: "org.navd.Test1", name: "Changed", [.uint64(9), .string("test")]))
     }
 
     private static func setDestination(_ message: Message, _ destination: String) throws {
