@@ -78,6 +78,10 @@ extension Connection {
         _ = write(wakeDescriptor, &one, 8)
     }
 
+    /// A handle that wakes this connection's loop, for places that cannot hold the connection,
+    /// such as a C signal handler reading a global. Valid while the connection lives.
+    public var waker: Waker { Waker(descriptor: wakeDescriptor) }
+
     /// Whether libdbus has a complete incoming message queued (reading what it has parsed).
     var hasBufferedMessages: Bool {
         reading.withLock { dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
@@ -92,6 +96,18 @@ extension Connection {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
+
+/// Wakes a connection's `waitForMessages` from anywhere, including a signal handler.
+public struct Waker: Sendable {
+    let descriptor: Int32
+
+    /// Makes the connection's current or next `waitForMessages` return `.woken`
+    /// (async-signal-safe: one `write`). Must not be used after the connection is gone.
+    public func wake() {
+        var one: UInt64 = 1
+        _ = write(descriptor, &one, 8)
     }
 }
 

@@ -57,6 +57,8 @@ final class ConnectionTests {
         #expect(await result == .woken)
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(connection.waitForMessages(timeoutMilliseconds: 0) == .timedOut, "the wake-up was consumed")
+        connection.waker.wake()
+        #expect(connection.waitForMessages(timeoutMilliseconds: 5_000) == .woken)
     }
 
     @Test func messagesAlreadyBufferedAreNotSleptOn() throws {
