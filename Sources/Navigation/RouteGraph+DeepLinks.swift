@@ -24,28 +24,34 @@ extension RouteGraph {
             throw .badTarget("\(what) is neither a named state (\(known)) nor a link starting with '/' such as \(exampleLink)")
         }
         let segments = link.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        let genericError: NavigationError
+        // A path whose segments all name a tab and routes is a generic path: its errors are final.
+        // Otherwise it may still match a declared pattern; if none matches, the generic reading's error stands.
+        let structure: GenericPath
         do {
-            return try resolveGenericPath(link, segments)
+            structure = try genericPath(link, segments)
         } catch {
-            switch error {
-            case .badTarget, .unknownTab: genericError = error
-            default: throw error
+            for name in routeOrder {
+                guard let spec = routes[name], let pattern = spec.link.flatMap(LinkPattern.parse) else { continue }
+                if let plan = try match(link, segments, against: pattern, of: spec) { return plan }
             }
+            throw error
         }
-        for name in routeOrder {
-            guard let spec = routes[name], let pattern = spec.link.flatMap(LinkPattern.parse) else { continue }
-            if let plan = try match(link, segments, against: pattern, of: spec) { return plan }
-        }
-        throw genericError
+        return try resolveGenericPath(link, structure)
     }
 
     var exampleLink: String {
         isTabbed ? "/\(tabs[0].name)" : "/\(rootRoute ?? "")"
     }
 
-    /// A generic path: `/TAB/ROUTE;key=value/…` (no TAB segment when untabbed).
-    func resolveGenericPath(_ link: String, _ segments: [Substring]) throws(NavigationError) -> LinkPlan {
+    /// A generic path's tab and its segments' routes, each with its still unparsed `;key=value` text.
+    struct GenericPath {
+        var tabIndex: Int
+        var segments: [(route: RouteSpec, text: Substring)]
+    }
+
+    /// Reads `link` as `/TAB/ROUTE;key=value/…` (no TAB segment when untabbed) as far as names go:
+    /// `UnknownTab` or `BadTarget` when a segment is empty or names no tab or route.
+    func genericPath(_ link: String, _ segments: [Substring]) throws(NavigationError) -> GenericPath {
         var routeSegments = segments[...]
         var tabIndex = 0
         if isTabbed {
@@ -61,37 +67,42 @@ extension RouteGraph {
         } else if link == "/" {
             routeSegments = []
         }
-        // Sizes and syntax first, then route names, then params, then presentations.
-        var parsed: [(route: String, raw: [(String, String)])] = []
+        var result: [(route: RouteSpec, text: Substring)] = []
         for (offset, segment) in routeSegments.enumerated() {
-            parsed.append(try parseSegment(segment, number: offset + 1 + (isTabbed ? 1 : 0), in: link))
-        }
-        var specs: [RouteSpec] = []
-        for item in parsed {
-            guard let spec = routes[item.route] else {
-                throw .badTarget("segment '\(item.route)' of '\(link)' names no route; routes: \(routeOrder.joined(separator: ", "))")
+            if segment.isEmpty {
+                throw .badTarget("segment \(offset + 1 + (isTabbed ? 1 : 0)) of '\(link)' is empty; remove the doubled or trailing '/'")
             }
-            specs.append(spec)
+            let routePart = segment.prefix { $0 != ";" }
+            guard let name = PercentDecoding.decode(routePart), let spec = routes[name] else {
+                throw .badTarget("segment '\(routePart)' of '\(link)' names no route; routes: \(routeOrder.joined(separator: ", "))")
+            }
+            result.append((spec, segment))
+        }
+        return GenericPath(tabIndex: tabIndex, segments: result)
+    }
+
+    /// The plan for a generic path: params parsed (`BadTarget`, `InvalidParams`), then presentations checked.
+    func resolveGenericPath(_ link: String, _ path: GenericPath) throws(NavigationError) -> LinkPlan {
+        var raws: [[(String, String)]] = []
+        for item in path.segments {
+            raws.append(try parseSegment(item.text, in: link).raw)
         }
         var screens: [(route: String, params: [String: ParamValue])] = []
-        for (item, spec) in zip(parsed, specs) {
-            screens.append((item.route, try linkParams(item.raw, for: spec, in: link)))
+        for (item, raw) in zip(path.segments, raws) {
+            screens.append((item.route.name, try linkParams(raw, for: item.route, in: link)))
         }
-        let root = rootRoute(ofTab: tabIndex)
+        let root = rootRoute(ofTab: path.tabIndex)
         if let first = screens.first, first.route == root, first.params.isEmpty {
             screens.removeFirst()
         }
         for screen in screens {
             try checkPresentable(screen.route, as: .push, context: "'\(link)' pushes it")
         }
-        return LinkPlan(tabIndex: tabIndex, screens: [(root, [:])] + screens)
+        return LinkPlan(tabIndex: path.tabIndex, screens: [(root, [:])] + screens)
     }
 
     /// `ROUTE;key=value;…` split and percent-decoded, or `BadTarget`.
-    func parseSegment(_ segment: Substring, number: Int, in link: String) throws(NavigationError) -> (route: String, raw: [(String, String)]) {
-        if segment.isEmpty {
-            throw .badTarget("segment \(number) of '\(link)' is empty; remove the doubled or trailing '/'")
-        }
+    func parseSegment(_ segment: Substring, in link: String) throws(NavigationError) -> (route: String, raw: [(String, String)]) {
         let parts = segment.split(separator: ";", omittingEmptySubsequences: false)
         guard let route = PercentDecoding.decode(parts[0]), !route.isEmpty else {
             throw .badTarget("segment '\(segment)' of '\(link)' has a bad route name (empty or bad percent-encoding)")

@@ -81,7 +81,7 @@ let smallGraphYAML = """
       max-stack-depth: 5
       max-path-depth: 6
       max-apply-ops: 4
-      max-string-bytes: 64
+      max-string-bytes: 100
       max-params-bytes: 200
       max-undo: 3
       max-history: 5
