@@ -39,7 +39,7 @@ extension RouteFileReader {
 
     func checkLink(_ spec: inout RouteSpec, in graph: RouteGraph) throws(RouteFileError) {
         let base = "routes.\(spec.name)"
-        let node = routeNodes[spec.name]
+        let node = linkNodes[spec.name] ?? routeNodes[spec.name]
         guard let link = spec.link else {
             if spec.linkTab != nil {
                 throw fail("\(base).tab", node, "`tab` says where the route's link opens; this route has no `link`")

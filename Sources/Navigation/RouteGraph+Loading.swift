@@ -147,6 +147,8 @@ struct RouteFileReader {
     var rawNodes: [String: Yams.Node] = [:]
     /// Each route's node, kept to place errors found by `check`.
     var routeNodes: [String: Yams.Node] = [:]
+    /// Each route's `link` node, kept to place errors found by `check`.
+    var linkNodes: [String: Yams.Node] = [:]
 
     func readTabs(_ node: Yams.Node) throws(RouteFileError) -> [TabSpec] {
         guard case .sequence(let sequence) = node else {
@@ -171,7 +173,7 @@ struct RouteFileReader {
         return tabs
     }
 
-    func readRoute(_ routeName: String, _ node: Yams.Node, _ path: String) throws(RouteFileError) -> RouteSpec {
+    mutating func readRoute(_ routeName: String, _ node: Yams.Node, _ path: String) throws(RouteFileError) -> RouteSpec {
         var spec = RouteSpec(name: routeName, title: routeName)
         if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.tag.rawValue.hasSuffix("null") {
             return spec
@@ -203,7 +205,9 @@ struct RouteFileReader {
                     presentations.insert(presentation)
                 }
                 spec.presentations = presentations
-            case "link": spec.link = try string(value, keyPath)
+            case "link":
+                spec.link = try string(value, keyPath)
+                linkNodes[routeName] = value
             case "tab": spec.linkTab = try name(try string(value, keyPath), keyPath, value, what: "tab")
             case "hints":
                 for (hintName, hintNode) in try mapping(value, keyPath, keys: []) {
