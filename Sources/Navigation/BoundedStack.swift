@@ -1,13 +1,28 @@
 /// An immutable list cell; shared between copies of a `BoundedStack`.
-final class StackCell<Element: Sendable>: Sendable {
+///
+/// `below` is only written by `deinit`, on cells no one else references, which is why the
+/// class can be `@unchecked Sendable`.
+final class StackCell<Element: Sendable>: @unchecked Sendable {
     let element: Element
-    let below: StackCell<Element>?
+    private(set) var below: StackCell<Element>?
     let count: Int
 
     init(_ element: Element, below: StackCell<Element>?) {
         self.element = element
         self.below = below
         self.count = (below?.count ?? 0) + 1
+    }
+
+    /// Releases a long chain iteratively: a recursive release of 100,000 cells would overflow the stack.
+    deinit {
+        var next = below
+        below = nil
+        while var cell = next {
+            next = nil
+            guard isKnownUniquelyReferenced(&cell) else { break }
+            next = cell.below
+            cell.below = nil
+        }
     }
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A property of the contract's interface that a change may alter.
 public enum ChangedProperty: String, Sendable, CaseIterable {
     case revision = "Revision", depth = "Depth", top = "Top", topId = "TopId", selectedTab = "SelectedTab"

@@ -49,7 +49,11 @@ extension Coordinator {
                 throw .atRoot("already at the root screen '\(root.route)' (\(root.id))\(tabPhrase(tree)) with no layer open; there is nothing to go back to")
             }
         case .selectTab(let name):
-            tree.selected = try graph.tab(name)
+            _ = try graph.tab(name)
+            guard let index = tree.tabs.firstIndex(where: { $0.name == name }) else {
+                throw .unknownTab("the tree has no tab '\(name)' although the route graph does; reconcile the restored tree first")
+            }
+            tree.selected = index
         case .open(let target):
             try open(target, &tree, &ids)
         case .apply, .undo, .redo, .reconcile:
@@ -133,11 +137,12 @@ extension Coordinator {
 
     func open(_ target: String, _ tree: inout Tree, _ ids: inout IdCounter) throws(NavigationError) {
         let plan = try graph.resolveTarget(target)
-        guard tree.isTabbed == graph.isTabbed, tree.tabs.indices.contains(plan.tabIndex) else {
-            throw .badTarget("the tree does not fit the route graph; reconcile it first")
+        let tabName = graph.isTabbed ? graph.tabs[plan.tabIndex].name : ""
+        guard tree.isTabbed == graph.isTabbed, let index = tree.tabs.firstIndex(where: { $0.name == tabName }) else {
+            throw .badTarget("the tree does not fit the route graph (no tab '\(tabName)'); reconcile the restored tree first")
         }
         if tree.current.layers.count > 1 { tree.current.layers.removeSubrange(1...) }
-        tree.selected = plan.tabIndex
+        tree.selected = index
         let screens = plan.screens.map { Screen(id: ids.issue(), route: $0.route, params: $0.params) }
         tree.current.layers = [StackFrame(style: .root, screens: screens)]
         try checkDepth(tree, stack: 0)

@@ -36,7 +36,17 @@ extension NavigationState {
                 throw .corrupt(index == 0 ? "tree: \(problem)" : "an undo/redo tree: \(problem)")
             }
         }
-        guard document.revision >= 1 else { throw .corrupt("revision 0; revisions start at 1") }
+        guard document.revision >= 1, document.revision < UInt64.max / 2 else {
+            throw .corrupt("revision \(document.revision) is out of range")
+        }
+        guard document.nextId >= 1, document.nextId < UInt64.max / 2 else {
+            throw .corrupt("next id \(document.nextId) is out of range")
+        }
+        for tree in [document.tree] + document.undo + document.redo {
+            if let highest = tree.highestIdNumber, highest >= document.nextId {
+                throw .corrupt("id '#\(highest)' is not below the next id \(document.nextId): ids would be reused")
+            }
+        }
         var state = NavigationState(tree: document.tree, revision: document.revision, ids: IdCounter(next: document.nextId))
         state.undo = BoundedStack(newestFirst: document.undo)
         state.redo = BoundedStack(newestFirst: document.redo)
@@ -46,6 +56,20 @@ extension NavigationState {
 }
 
 extension Tree {
+    /// The largest N among ids of the form "#N", if any.
+    var highestIdNumber: UInt64? {
+        var highest: UInt64?
+        func note(_ id: String) {
+            guard id.hasPrefix("#"), let number = UInt64(id.dropFirst()) else { return }
+            highest = max(highest ?? 0, number)
+        }
+        for tab in tabs {
+            note(tab.id)
+            for frame in tab.layers { for screen in frame.screens { note(screen.id) } }
+        }
+        return highest
+    }
+
     /// What makes this tree unusable (empty stacks, misplaced styles, a bad selection), or nil.
     func structuralProblem() -> String? {
         guard !tabs.isEmpty else { return "no tab or stack" }

@@ -36,10 +36,10 @@ struct PerformanceMeasurementTests {
         let graph = try Self.graph()
         var empty = Coordinator(graph: graph)
         var full = Coordinator(graph: graph)
-        try full.perform(.selectTab("big"), at: 0)
+        _ = try full.perform(.selectTab("big"), at: 0)
         let screens = [ScreenRequest(route: "home")] + (0..<9_999).map { ScreenRequest(route: "item", params: ["n": .int(Int64($0))]) }
-        try full.perform(.setStack(screens), at: 0)
-        try full.perform(.selectTab("small"), at: 0)
+        _ = try full.perform(.setStack(screens), at: 0)
+        _ = try full.perform(.selectTab("small"), at: 0)
         #expect(full.nodes.count == 10_003)
         _ = Self.measure(&empty, rounds: 500)  // warm up
         _ = Self.measure(&full, rounds: 500)

@@ -63,9 +63,6 @@ struct ReconcileTests {
         old.must(present("login", "cover"))  // #7
         old.must(present("modal", "sheet"))  // #8 gone
         old.must(push("red"))  // #9
-        var coordinator = Coordinator(graph: try changedGraph(), restoring: old.state)
-        coordinator.must(.selectTab("rainbow"))
-        _ = coordinator
         var fresh = Coordinator(graph: try changedGraph(), restoring: old.state)
         let result = fresh.reconcile(at: testTime)
         #expect(result.change != nil)

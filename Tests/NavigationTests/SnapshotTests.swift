@@ -102,3 +102,24 @@ struct SnapshotTests {
         #expect(throws: ReplayError.self) { try replayed.replay(records[0]) }  // does not follow the revision
     }
 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct SnapshotValidationTests {
+    @Test func idsThatWouldBeReusedAreCorrupt() {
+        let good = String(decoding: demo().state.encodedSnapshot(), as: UTF8.self)
+        let reused = good.replacingOccurrences(of: "\"nextId\":7", with: "\"nextId\":5")
+        #expect(reused != good)
+        #expect(throws: SnapshotError.corrupt("id '#6' is not below the next id 5: ids would be reused")) { try NavigationState.decodeSnapshot(Array(reused.utf8)) }
+        let huge = good.replacingOccurrences(of: "\"revision\":1", with: "\"revision\":18446744073709551615")
+        #expect(throws: SnapshotError.self) { try NavigationState.decodeSnapshot(Array(huge.utf8)) }
+    }
+
+    @Test func longChainsReleaseWithoutDeepRecursion() {
+        var stack = BoundedStack<Int>()
+        for value in 0..<300_000 { stack.push(value, keep: 200_000) }
+        let copy = stack
+        #expect(copy.count == stack.count && stack.count >= 200_000)
+        stack = BoundedStack()
+        #expect(copy.newest(2) == [299_999, 299_998])
+    }
+}
