@@ -1,5 +1,6 @@
 /// A property of the contract's interface that a change may alter.
 public enum ChangedProperty: String, Sendable, CaseIterable {
+    /// The D-Bus property names.
     case revision = "Revision", depth = "Depth", top = "Top", topId = "TopId", selectedTab = "SelectedTab"
     case canUndo = "CanUndo", canRedo = "CanRedo"
 }

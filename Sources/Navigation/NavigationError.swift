@@ -1,18 +1,32 @@
 /// Why an operation was refused; one case per error of the contract. The state is unchanged.
 public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No route of that name in the graph.
     case unknownRoute(String)
+    /// Params don't match the route's declaration, or an empty SetStack.
     case invalidParams(String)
+    /// Nothing to pop or go back to.
     case atRoot(String)
+    /// PopTo found no matching screen on the path.
     case notFound(String)
+    /// Dismiss with no layer on the path.
     case noModal(String)
+    /// A tab that does not exist.
     case unknownTab(String)
+    /// A tab was named but the app is a single stack.
     case notTabbed(String)
+    /// The route may not be shown that way, or an unknown style.
     case notPresentable(String)
+    /// Open's target is neither a state nor a valid link.
     case badTarget(String)
+    /// Apply's expected revision is not the current one.
     case staleRevision(String)
+    /// Apply names an unknown operation or lacks or mistypes an argument.
     case invalidOperation(String)
+    /// A limit of the contract's table (sizes, depths, op count).
     case limitExceeded(String)
+    /// Undo with an empty undo list.
     case nothingToUndo(String)
+    /// Redo with an empty redo list.
     case nothingToRedo(String)
 
     /// The contract's short error name ("UnknownRoute", …); the daemon prefixes `org.navd.Navigator1.Error.`.

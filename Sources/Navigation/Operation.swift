@@ -30,20 +30,35 @@ public struct RawOperation: Hashable, Sendable, Codable {
 ///
 /// Its Codable form (the journal's) uses stable string tags and is versioned by `JournalRecord`.
 public enum Operation: Hashable, Sendable {
+    /// Push a screen onto the top stack.
     case push(route: String, params: InputParams)
+    /// Pop the top screen of the top stack.
     case pop
+    /// Pop (and dismiss layers) until the screen with that id, or the nearest with that route, is on top.
     case popTo(target: String)
+    /// Pop the top stack to its root.
     case popToRoot
+    /// Swap the top screen for a new one with the same presentation.
     case replace(route: String, params: InputParams)
+    /// Replace the whole top stack.
     case setStack([ScreenRequest])
+    /// Present a layer of `style` (`sheet`/`cover`) from the top screen.
     case present(route: String, params: InputParams, style: String)
+    /// Dismiss the top layer.
     case dismiss
+    /// Dismiss every layer on the path.
     case dismissAll
+    /// Pop, else dismiss, else `AtRoot`.
     case back
+    /// Select a tab.
     case selectTab(String)
+    /// Go to a named state or deep link.
     case open(String)
+    /// Several ops as one change; expected revision 0 skips the check.
     case apply([RawOperation], expectedRevision: UInt64)
+    /// Bring back the tree before the last change.
     case undo
+    /// Re-apply what the last undo undid.
     case redo
     /// Repairs a restored tree to fit the current graph (see `Coordinator.reconcile`); journaled so replay repeats it.
     case reconcile

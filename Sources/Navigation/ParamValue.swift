@@ -1,5 +1,6 @@
 /// The type a route declares for one of its params.
 public enum ParamType: String, Sendable, Codable, CaseIterable {
+    /// `string` (s), `int` (x), `double` (d), `bool` (b).
     case string, int, double, bool
 
     /// The D-Bus types accepted for this declared type, for error messages.
@@ -18,9 +19,13 @@ public enum ParamType: String, Sendable, Codable, CaseIterable {
 /// Doubles compare by bit pattern so that a tree always equals itself (NaN included); NaNs are
 /// canonicalised when params are checked.
 public enum ParamValue: Sendable, Codable {
+    /// Sent back as `s`.
     case string(String)
+    /// Sent back as `x`.
     case int(Int64)
+    /// Sent back as `d`.
     case double(Double)
+    /// Sent back as `b`.
     case bool(Bool)
 
     /// The declared type this value satisfies.
@@ -59,11 +64,13 @@ extension ParamValue: Hashable {
 
 /// How a screen is shown: the root of a tab or stack, pushed, or the root of a modal layer.
 public enum Presentation: String, Sendable, Codable, CaseIterable {
+    /// A stack's root screen; a pushed screen; a sheet's or a cover's root screen.
     case root, push, sheet, cover
 }
 
 /// The style of a modal layer.
 public enum ModalStyle: String, Sendable, Codable, CaseIterable {
+    /// A sheet (dismissable card) or a cover (full-screen).
     case sheet, cover
 
     /// The presentation of a layer's root screen.
@@ -72,6 +79,8 @@ public enum ModalStyle: String, Sendable, Codable, CaseIterable {
 
 /// A display hint a route carries for views (such as `color` or `index`).
 public enum HintValue: Hashable, Sendable {
+    /// A string hint (sent as `s`).
     case string(String)
+    /// A whole-number hint (sent as `x`).
     case int(Int64)
 }
