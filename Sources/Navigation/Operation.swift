@@ -85,3 +85,6 @@ public enum Operation: Hashable, Sendable {
         }
     }
 }
+
+/// `Operation` under a name that does not clash with Foundation's `Operation` in files importing both.
+public typealias NavigationOperation = Operation
