@@ -19,7 +19,7 @@ extension Connection {
     /// connection disconnected (it is still returned).
     public func popMessage() -> Message? {
         if state.withLock({ $0.closed }) { return nil }
-        guard let raw = dbus_connection_pop_message(raw) else { return nil }
+        guard let raw = reading.withLock({ dbus_connection_pop_message(raw) }) else { return nil }
         let message = Message(taking: raw)
         if message.isLocalDisconnect {
             state.withLock { $0.sawDisconnected = true }
@@ -35,7 +35,7 @@ extension Connection {
         if hasBufferedMessages { return .messages }
         if !isConnected { return .disconnected }
         if dbus_connection_has_messages_to_send(raw) != 0 {
-            dbus_connection_flush(raw)
+            reading.withLock { dbus_connection_flush(raw) }
             if hasBufferedMessages { return .messages }
         }
         var socket: Int32 = -1
@@ -62,7 +62,7 @@ extension Connection {
                 return .woken
             }
             if descriptors[0].revents != 0 {
-                dbus_connection_read_write(raw, 0)
+                reading.withLock { _ = dbus_connection_read_write(raw, 0) }
                 if hasBufferedMessages { return .messages }
                 if dbus_connection_get_is_connected(raw) == 0 { return .disconnected }
                 continue  // part of a message arrived; wait for the rest
@@ -78,9 +78,13 @@ extension Connection {
         _ = write(wakeDescriptor, &one, 8)
     }
 
+    /// A handle that wakes this connection's loop, for places that cannot hold the connection,
+    /// such as a C signal handler reading a global. Valid while the connection lives.
+    public var waker: Waker { Waker(descriptor: wakeDescriptor) }
+
     /// Whether libdbus has a complete incoming message queued (reading what it has parsed).
     var hasBufferedMessages: Bool {
-        dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS
+        reading.withLock { dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
     }
 
     private func drainWakeups() {
@@ -92,6 +96,18 @@ extension Connection {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
+
+/// Wakes a connection's `waitForMessages` from anywhere, including a signal handler.
+public struct Waker: Sendable {
+    let descriptor: Int32
+
+    /// Makes the connection's current or next `waitForMessages` return `.woken`
+    /// (async-signal-safe: one `write`). Must not be used after the connection is gone.
+    public func wake() {
+        var one: UInt64 = 1
+        _ = write(descriptor, &one, 8)
     }
 }
 

@@ -76,7 +76,7 @@ struct NavdCommand: ParsableCommand {
 
     func run() throws {
         if printIntrospection {
-            print(Navigator.interface.introspectionXML(indent: 0), terminator: "")
+            print(Navigator.introspectionDocument(), terminator: "")
             return
         }
         if printDefaultRoutes {
