@@ -36,8 +36,11 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where navd, navctl and navd-floor are (default: next to navd-bench).", valueName: "dir"))
     var binDir: String?
 
-    @Option(name: .long, help: "Changes of history before the last growth figure (default 1,000,000; 1,000 with --quick).")
+    @Option(name: .long, help: "Changes of history before the last growth figure (default 1,000,000; 200 with --quick).")
     var historyChanges: Int?
+
+    @Option(name: .long, help: "Most seconds spent making that history (default 900; 8 with --quick); the figure says when it stopped early.")
+    var historySeconds: Double?
 
     mutating func validate() throws {
         if calls < 2 { throw ValidationError("--calls must be at least 2") }
@@ -49,7 +52,9 @@ struct BenchCommand: ParsableCommand {
             callsPerRound: quick ? min(calls, 40) : calls,
             rounds: quick ? min(rounds, 2) : rounds,
             quick: quick,
-            historyChanges: historyChanges ?? (quick ? 1000 : 1_000_000),
+            historyChanges: historyChanges ?? (quick ? 200 : 1_000_000),
+            historySeconds: historySeconds ?? (quick ? 8 : 900),
+            historyMemoryGuardMebibytes: 4096,
             cliRuns: quick ? 3 : 50,
             coldStarts: quick ? 2 : 20)
         let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
@@ -85,6 +90,10 @@ struct BenchPlan {
     var rounds: Int
     var quick: Bool
     var historyChanges: Int
+    /// Time budget for making the history.
+    var historySeconds: Double
+    /// navd's RSS beyond which the history stops (the machine is shared).
+    var historyMemoryGuardMebibytes: Double
     var cliRuns: Int
     var coldStarts: Int
 

@@ -54,17 +54,23 @@ extension BenchRun {
         tenThousand.met = before <= 40
         figures.append(tenThousand)
 
-        try makeHistory(site, changes: plan.historyChanges)
+        let (made, stopReason) = try makeHistory(site, changes: plan.historyChanges)
         let after = site.navd.residentMebibytes() ?? 0
-        let historyLabel = plan.historyChanges.formatted()
+        let historyLabel = made.formatted()
         var afterHistory = Figure("memory.after_history", "navd RSS after \(historyLabel) more changes", value: after, unit: "MiB")
         afterHistory.target = "<= +5 MiB over the history"
-        afterHistory.met = after - before <= 5
+        afterHistory.met = after - before <= 5 && made >= plan.historyChanges
         afterHistory.note = "grew \(format2(after - before)) MiB over \(historyLabel) changes (from \(format2(before)) MiB)"
+        if let stopReason { afterHistory.note! += "; stopped at \(historyLabel) of \(plan.historyChanges.formatted()) changes: \(stopReason)" }
         figures.append(afterHistory)
 
         progress("item 5: growth, after the history")
         try level("growth.after_history", "navd Push/Pop after \(historyLabel) more changes (10,000 screens elsewhere)")
+        if let stopReason, var last = figures.popLast() {
+            last.met = false
+            last.note = (last.note ?? "") + "; history stopped early: \(stopReason)"
+            figures.append(last)
+        }
     }
 
     /// Makes the `elsewhere` tab's stack `screens` screens deep (its root `base`, then `screen`s)
@@ -76,19 +82,34 @@ extension BenchRun {
         _ = try site.client.call(try NavigatorCalls.selectTab("main", on: .navd))
     }
 
-    /// `changes` Push/Pop calls, 32 in flight, in chunks with a progress line.
-    private func makeHistory(_ site: BenchSite, changes: Int) throws {
-        let chunk = 100_000
+    /// Up to `changes` Push/Pop calls, 32 in flight, in chunks; stops early (saying why) when
+    /// the time budget is spent or navd's RSS passes the memory guard, so a daemon whose cost
+    /// grows with the history cannot hold the machine. Returns the changes made.
+    private func makeHistory(_ site: BenchSite, changes: Int) throws -> (made: Int, stopReason: String?) {
+        let chunk = 2000
         var made = 0
         let began = MonotonicClock.nanoseconds()
+        var lastReport = began
         while made < changes {
+            let seconds = Double(MonotonicClock.nanoseconds() - began) / 1e9
+            if seconds > plan.historySeconds {
+                return (made, "time budget of \(Int(plan.historySeconds)) s spent (\(Int(Double(made) / seconds)) changes per second)")
+            }
+            if let rss = site.navd.residentMebibytes(), rss > plan.historyMemoryGuardMebibytes {
+                return (made, "navd's RSS passed the \(Int(plan.historyMemoryGuardMebibytes)) MiB guard (\(Int(rss)) MiB)")
+            }
             let count = min(chunk, changes - made)
             let samples = try CallMeasurement.pipelined(site.client, .navd, .pushPop, calls: count)
             if samples.errors > 0 { throw BenchError("\(samples.errors) error replies while making history") }
             made += count + count % 2
-            let seconds = Double(MonotonicClock.nanoseconds() - began) / 1e9
-            progress("item 5/6: \(made) of \(changes) changes made (\(Int(Double(made) / seconds)) per second)")
+            let now = MonotonicClock.nanoseconds()
+            if now - lastReport > 10_000_000_000 || made >= changes {
+                lastReport = now
+                let elapsed = Double(now - began) / 1e9
+                progress("item 5/6: \(made) of \(changes) changes made (\(Int(Double(made) / elapsed)) per second)")
+            }
         }
+        return (made, nil)
     }
 }
 
