@@ -68,19 +68,27 @@ struct BenchCommand: ParsableCommand {
         }
         let run = try BenchRun(plan: plan, binaries: binaries)
         defer { run.cleanUp() }
-        do {
-            try run.measureCallFigures()
-            try run.measureFanOut()
-            run.stopCallSites()
-            if !skipCli { try run.measureCommandLine() }
-            if !skipGrowth { try run.measureGrowth() }
-        } catch {
-            FileHandle.standardError.write(Data("navd-bench: \(error)\n".utf8))
-            throw ExitCode(1)
+        var failures: [String] = []
+        func phase(_ name: String, _ body: () throws -> Void) {
+            do {
+                try body()
+            } catch {
+                failures.append("\(name): \(error)")
+                FileHandle.standardError.write(Data("navd-bench: \(name) failed: \(error)\n".utf8))
+            }
         }
+        phase("items 1-3, 8") { try run.measureCallFigures() }
+        phase("item 4") { try run.measureFanOut() }
+        run.stopCallSites()
+        if !skipCli { phase("item 7") { try run.measureCommandLine() } }
+        if !skipGrowth { phase("items 5-6") { try run.measureGrowth() } }
         let report = run.report()
         print(report.table(), terminator: "")
         if let json { try report.writeJSON(to: json) }
+        if !failures.isEmpty {
+            print("\nNOT MEASURED (the phase failed):\n" + failures.map { "  \($0)" }.joined(separator: "\n"))
+            throw ExitCode(1)
+        }
     }
 }
 

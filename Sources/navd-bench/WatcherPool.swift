@@ -105,7 +105,7 @@ extension CallMeasurement {
                 let message = try CallKind.pushPop.message(index, to: target)
                 pool.reset()
                 let sent = MonotonicClock.nanoseconds()
-                _ = try connection.call(message, timeoutMilliseconds: 10_000)
+                _ = try connection.call(message, timeoutMilliseconds: callTimeoutMilliseconds)
                 guard let last = pool.waitForEveryWatcher(seconds: 10) else {
                     throw BenchError("the watchers did not all get StackChanged from \(target.busName) within 10 s")
                 }
