@@ -16,6 +16,7 @@ extension BenchRun {
         defer { site.stop() }
 
         var baseline: Double?
+        var baselineMean: Double?
         func level(_ key: String, _ label: String) throws {
             let calls = plan.callsPerRound
             let warm = plan.warmUpCalls
@@ -35,7 +36,10 @@ extension BenchRun {
             let base = baseline ?? relative
             baseline = base
             figure.compare(ratio: relative / base, of: "(navd p50 / floor p50) here, over the same with 1 screen", atMost: 1.10)
-            figure.note = "floor p50 here \(formatNumber(floor.p50)) us"
+            let meanRelative = navd.mean / floor.mean
+            let baseMean = baselineMean ?? meanRelative
+            baselineMean = baseMean
+            figure.note = "floor p50 here \(formatNumber(floor.p50)) us; the same ratio of means (stalls show here, not in p50): \(format2(meanRelative / baseMean))"
             figures.append(figure)
         }
 

@@ -33,5 +33,10 @@ enum ProcessRegistry {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
     }
 }

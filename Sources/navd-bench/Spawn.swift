@@ -21,7 +21,19 @@ func spawn(_ executable: String, _ arguments: [String], standardOutput: Int32? =
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    // A clean signal state: a parent that blocks or ignores SIGTERM (test runners do) must not
+    // pass that on, or the child could not be stopped by its pid.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
     guard result == 0 else { throw BenchError("cannot run \(executable): \(String(cString: strerror(result)))") }
     return pid
 }
