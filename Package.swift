@@ -69,6 +69,7 @@ let package = Package(
             dependencies: ["Navigation", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "NavdServiceTests", dependencies: ["NavdService", "TestSupport"]),
+        .testTarget(name: "NavdClientTests", dependencies: ["NavdClient"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["NavdClient", "TestSupport", "navd", "navctl", "navwatch"]

@@ -2,6 +2,9 @@
 public struct BatchSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, naming the op's index when it concerns one op.
     public var description: String
+
+    /// Makes an error with its message.
+    public init(description: String) { self.description = description }
 }
 
 /// An `Apply` batch read from JSON: the ops and the revision the file expects, if it names one.
