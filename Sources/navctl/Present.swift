@@ -12,6 +12,7 @@ struct Present: ParsableCommand {
 
     func validate() throws {
         if style == nil { throw ValidationError("say how to present it: --sheet or --cover") }
+        try validateAssignments(params)
     }
 
     func run() throws {

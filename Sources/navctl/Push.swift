@@ -11,6 +11,10 @@ struct Push: ParsableCommand {
     @Argument(help: "The route to push.", completion: routeCompletion) var route: String
     @Argument(help: ArgumentHelp("Params of the screen.", valueName: "key=value")) var params: [String] = []
 
+    func validate() throws {
+        try validateAssignments(params)
+    }
+
     func run() throws {
         let session = try Session(options)
         let values = try session.params(params, for: route)

@@ -9,6 +9,10 @@ struct Replace: ParsableCommand {
     @Argument(help: "The new screen's route.", completion: routeCompletion) var route: String
     @Argument(help: ArgumentHelp("Params of the screen.", valueName: "key=value")) var params: [String] = []
 
+    func validate() throws {
+        try validateAssignments(params)
+    }
+
     func run() throws {
         let session = try Session(options)
         let values = try session.params(params, for: route)

@@ -70,3 +70,10 @@ let routeCompletion = CompletionKind.shellCommand("navctl routes --names 2>/dev/
 let tabCompletion = CompletionKind.shellCommand("navctl tabs 2>/dev/null")
 /// Shell completion for named states and route names (targets of `open` and `pop-to`).
 let targetCompletion = CompletionKind.shellCommand("navctl states 2>/dev/null; navctl routes --names 2>/dev/null")
+
+/// Checks `key=value` words before anything is sent, so a typo is a usage error (exit 2) even without navd.
+func validateAssignments(_ words: [String]) throws {
+    for word in words where !word.contains("=") || word.hasPrefix("=") {
+        throw ValidationError("expected key=value, got '\(word)'")
+    }
+}
