@@ -130,11 +130,13 @@ final class TerminalRenderer: Renderer {
             if index > 0 {
                 let style = stack[0].presentation
                 if style == "sheet" {
+                    // A sheet rises from the bottom, narrower, leaving the top third of the card below visible.
                     let inset = max(rect.width / 8, 3)
-                    let drop = max(rect.height / 3, 2)
+                    let drop = max(rect.height / 3, 3)
                     rect = (rect.row + drop, rect.column + inset, rect.height - drop, rect.width - 2 * inset)
                 } else {
-                    rect = (rect.row + 1, rect.column + 2, rect.height - 1, rect.width - 4)
+                    // A cover fills the card below but for its title rows.
+                    rect = (rect.row + 3, rect.column + 2, rect.height - 3, rect.width - 4)
                 }
                 if rect.height < 3 || rect.width < 8 { break }
             }
@@ -155,15 +157,15 @@ final class TerminalRenderer: Renderer {
         let inner = (column: rect.column + 2, width: rect.width - 4)
         if let layer { canvas.text("[\(layer)]", row: rect.row, column: inner.column, style: style) }
         let title = route?.title ?? top.route
-        let middle = rect.row + max(1, rect.height / 2 - 1)
+        let middle = rect.row + 1
         canvas.centered(title, row: middle, column: inner.column, width: inner.width, style: palette.title(color))
         var detail = "\(top.route)  #\(top.id)"
         for key in top.params.keys.sorted() { detail += "  \(key)=\(top.params[key]!.text)" }
         canvas.centered(detail, row: middle + 1, column: inner.column, width: inner.width, style: style)
-        if stack.count > 1, rect.height >= 4 {
+        if stack.count > 1, rect.height >= 5 {
             let trail = stack.map(\.route).joined(separator: " > ")
-            canvas.text("\(stack.count) in stack: \(trail)", row: rect.row + rect.height - 1 - (palette.enabled && color != nil ? 0 : 1),
-                        column: inner.column, style: style, limit: inner.width)
+            canvas.centered("\(stack.count) in stack: \(trail)", row: rect.row + 3, column: inner.column,
+                            width: inner.width, style: style)
         }
     }
 }
