@@ -9,7 +9,7 @@ struct History: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the newest changes, newest first.")
 
     @OptionGroup var options: GlobalOptions
-    @Option(name: .short, help: ArgumentHelp("How many changes.", valueName: "count")) var count: UInt32 = 10
+    @Option(name: .customShort("n"), help: ArgumentHelp("How many changes.", valueName: "count")) var count: UInt32 = 10
 
     func run() throws {
         let session = try Session(options)

@@ -33,7 +33,7 @@ struct NavctlErrorTests {
         expectRefusal(try fixture.navctl("dismiss"), "NoModal")
         expectRefusal(try fixture.navctl("tab", "no-such-tab"), "UnknownTab")
         expectRefusal(try fixture.navctl("present", "login", "--sheet"), "NotPresentable", mentioning: ["login"])
-        expectRefusal(try fixture.navctl("open", "/nowhere/at/all"), "BadTarget")
+        expectRefusal(try fixture.navctl("open", "/rainbow/no-such-route"), "BadTarget")
         expectRefusal(try fixture.navctl("apply", "-", "--expect", "99", standardInput: #"[{"op": "pop"}]"#),
                       "StaleRevision")
         expectRefusal(try fixture.navctl("apply", "-", standardInput: #"[{"op": "frobnicate"}]"#), "InvalidOperation")
