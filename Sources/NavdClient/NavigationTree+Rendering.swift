@@ -33,9 +33,9 @@ extension NavigationTree {
         return nil
     }
 
-    /// The tree for people, one node a line: tabs at the left (`*` marks the selected one),
-    /// each stack's screens one under the other, a layer indented under the screen that presented it,
-    /// and `<- top` after the screen on top of the visible path.
+    /// The tree for people, one node a line: tabs at the left (`*` marks the selected one), each stack's
+    /// screens one under the other with their params and `(id)`, a layer indented under the screen that
+    /// presented it, and `<- top` after the screen on top of the visible path.
     public func text(useUnicode: Bool = false) -> [String] {
         let children = childrenByParent()
         let top = topID
@@ -43,7 +43,7 @@ extension NavigationTree {
         func screenLabel(_ node: Node) -> String {
             var label = node.kind == "sheet" || node.kind == "cover" ? "[\(node.kind)] \(node.name)" : node.name
             for key in node.params.keys.sorted() { label += " \(key)=\(node.params[key]!.text)" }
-            label += "  #\(node.id)"
+            label += "  (\(node.id))"
             if node.id == top { label += useUnicode ? "  ← top" : "  <- top" }
             return label
         }
@@ -51,7 +51,7 @@ extension NavigationTree {
             let pad = String(repeating: "  ", count: indent)
             if node.kind == "tab" {
                 lines.append("\(pad)\(node.name == tab ? "*" : " ") \(node.name)")
-                for child in children[node.id] ?? [] { visit(child, indent: indent + 1) }
+                for child in children[node.id] ?? [] { visit(child, indent: indent + 2) }
                 return
             }
             lines.append(pad + screenLabel(node))

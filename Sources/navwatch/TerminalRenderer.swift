@@ -159,7 +159,7 @@ final class TerminalRenderer: Renderer {
         let title = route?.title ?? top.route
         let middle = rect.row + 1
         canvas.centered(title, row: middle, column: inner.column, width: inner.width, style: palette.title(color))
-        var detail = "\(top.route)  #\(top.id)"
+        var detail = "\(top.route)  (\(top.id))"
         for key in top.params.keys.sorted() { detail += "  \(key)=\(top.params[key]!.text)" }
         canvas.centered(detail, row: middle + 1, column: inner.column, width: inner.width, style: style)
         if stack.count > 1, rect.height >= 5 {

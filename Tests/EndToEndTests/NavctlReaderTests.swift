@@ -35,8 +35,8 @@ struct NavctlReaderTests {
         #expect(lines.contains("* rainbow"))
         #expect(lines.contains("  news"))
         #expect(lines.contains("  profile"))
-        #expect(lines.contains { $0.hasPrefix("  orange  #") })
-        #expect(lines.contains { $0.hasPrefix("    [sheet] modal  #") && $0.hasSuffix("<- top") })
+        #expect(lines.contains { $0.hasPrefix("    orange  (") })
+        #expect(lines.contains { $0.hasPrefix("      [sheet] modal  (") && $0.hasSuffix(")  <- top") })
         let document = try fixture.navctl("tree", "--json").json()
         #expect(document.integer("revision") == 3)
         guard case .array(let nodes)? = document["nodes"] else { Issue.record("no nodes"); return }

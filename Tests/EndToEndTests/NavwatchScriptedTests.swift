@@ -97,7 +97,7 @@ struct NavwatchScriptedTests {
         let tree = try ChildProcess.run(Products.url("navwatch"), ["--address", bus.address, "--once", "--tree"],
                                         environment: bus.environment, timeout: 20)
         #expect(tree.stdout.hasPrefix("4 state rainbow: red > orange > [sheet] modal\n  * rainbow\n"), "\(tree.stdout)")
-        #expect(tree.stdout.contains("[sheet] modal  #modal-4  <- top"))
+        #expect(tree.stdout.contains("[sheet] modal  (modal-4)  <- top"))
         let watch = try startNavwatch(["--format", "{top}"], bus: bus)
         watch.waitForLines(1)
         try peer.emit("dismiss", Peer.rainbow(5, ["orange"]))

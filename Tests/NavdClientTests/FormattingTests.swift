@@ -36,12 +36,12 @@ struct FormattingTests {
         #expect(tree.topID == "s5")
         #expect(tree.text() == [
             "  rainbow",
-            "  red  #s1",
-            "  orange  #s2",
+            "    red  (s1)",
+            "    orange  (s2)",
             "* profile",
-            "  profile  #s3",
-            "    [cover] login  #s4",
-            "    forgot-password email=a@b  #s5  <- top",
+            "    profile  (s3)",
+            "      [cover] login  (s4)",
+            "      forgot-password email=a@b  (s5)  <- top",
         ])
     }
 }
