@@ -54,7 +54,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "navctl",
-            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            exclude: ["README-json.md"]
         ),
         .executableTarget(
             name: "navwatch",
