@@ -7,6 +7,7 @@ import NavdClient
 /// `navctl apply FILE|- [--expect REVISION]`: Apply.
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "apply",
         abstract: "Apply a batch of operations from a JSON file as one change.",
         discussion: """
             The file holds [{"op": "push", "route": "orange"}, {"op": "pop"}, …] or \

@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl back`: Back.
 struct Back: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Do what a back button does: pop, else dismiss.")
+    static let configuration = CommandConfiguration(commandName: "back", abstract: "Do what a back button does: pop, else dismiss.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl dismiss [--all]`: Dismiss or DismissAll.
 struct Dismiss: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Dismiss the top modal layer (--all: every layer).")
+    static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Dismiss the top modal layer (--all: every layer).")
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Dismiss every layer on the path.") var all = false

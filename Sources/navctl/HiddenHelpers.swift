@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl tabs` (hidden): the tab names, one a line, for shell completion.
 struct Tabs: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the tab names.", shouldDisplay: false)
+    static let configuration = CommandConfiguration(commandName: "tabs", abstract: "Print the tab names.", shouldDisplay: false)
 
     @OptionGroup var options: GlobalOptions
 
@@ -15,7 +15,7 @@ struct Tabs: ParsableCommand {
 
 /// `navctl states` (hidden): the named states, one a line, for shell completion.
 struct States: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the named states.", shouldDisplay: false)
+    static let configuration = CommandConfiguration(commandName: "states", abstract: "Print the named states.", shouldDisplay: false)
 
     @OptionGroup var options: GlobalOptions
 

@@ -6,7 +6,7 @@ import NavdClient
 
 /// `navctl history [-n N]`: History.
 struct History: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the newest changes, newest first.")
+    static let configuration = CommandConfiguration(commandName: "history", abstract: "List the newest changes, newest first.")
 
     @OptionGroup var options: GlobalOptions
     @Option(name: .customShort("n"), help: ArgumentHelp("How many changes.", valueName: "count")) var count: UInt32 = 10

@@ -4,6 +4,7 @@ import NavdClient
 /// `navctl open LINK|STATE`: Open.
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Go to a deep link (/news/7, /rainbow/orange) or a named state (root, end).")
 
     @OptionGroup var options: GlobalOptions

@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl pop`: Pop.
 struct Pop: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Pop the top screen of the top stack.")
+    static let configuration = CommandConfiguration(commandName: "pop", abstract: "Pop the top screen of the top stack.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl present ROUTE [key=value …] --sheet|--cover`: Present.
 struct Present: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Present a modal layer over the screen on top.")
+    static let configuration = CommandConfiguration(commandName: "present", abstract: "Present a modal layer over the screen on top.")
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The layer's root route.", completion: routeCompletion) var route: String

@@ -4,6 +4,7 @@ import NavdClient
 /// `navctl push ROUTE [key=value …]`: Push.
 struct Push: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "push",
         abstract: "Push a screen onto the top stack.",
         discussion: "Values are converted to the types the route declares (id=42 is sent as an int).")
 

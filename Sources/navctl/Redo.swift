@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl redo`: Redo.
 struct Redo: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Re-apply what the last undo undid.")
+    static let configuration = CommandConfiguration(commandName: "redo", abstract: "Re-apply what the last undo undid.")
 
     @OptionGroup var options: GlobalOptions
 

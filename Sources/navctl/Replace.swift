@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl replace ROUTE [key=value …]`: Replace.
 struct Replace: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Swap the screen on top for a new one.")
+    static let configuration = CommandConfiguration(commandName: "replace", abstract: "Swap the screen on top for a new one.")
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The new screen's route.", completion: routeCompletion) var route: String

@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl root`: PopToRoot.
 struct Root: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Pop the top stack to its root screen.")
+    static let configuration = CommandConfiguration(commandName: "root", abstract: "Pop the top stack to its root screen.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl routes`: GetRoutes.
 struct Routes: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the route graph's routes.")
+    static let configuration = CommandConfiguration(commandName: "routes", abstract: "List the route graph's routes.")
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: ArgumentHelp("Print only the names, one a line (for shell completion).", visibility: .hidden))

@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl state`: GetState.
 struct State: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the revision, the selected tab and the path.")
+    static let configuration = CommandConfiguration(commandName: "state", abstract: "Print the revision, the selected tab and the path.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -4,6 +4,7 @@ import NavdClient
 /// `navctl status`: is navd there, its version, revision and bus.
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Say whether navd is running, and its version, revision and bus (exit 3 when it is not).")
 
     @OptionGroup var options: GlobalOptions

@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl tab NAME`: SelectTab.
 struct Tab: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Select a tab.")
+    static let configuration = CommandConfiguration(commandName: "tab", abstract: "Select a tab.")
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The tab's name.", completion: tabCompletion) var name: String

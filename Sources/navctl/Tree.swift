@@ -4,6 +4,7 @@ import NavdClient
 /// `navctl tree`: GetTree, drawn with tabs, stacks and modals.
 struct Tree: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tree",
         abstract: "Draw the whole tree: every tab, stack and modal layer.",
         discussion: "* marks the selected tab; a layer is indented under the screen that presented it.")
 

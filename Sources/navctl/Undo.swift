@@ -3,7 +3,7 @@ import NavdClient
 
 /// `navctl undo`: Undo.
 struct Undo: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Bring back the tree as it was before the last change.")
+    static let configuration = CommandConfiguration(commandName: "undo", abstract: "Bring back the tree as it was before the last change.")
 
     @OptionGroup var options: GlobalOptions
 
