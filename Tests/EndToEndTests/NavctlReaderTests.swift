@@ -21,6 +21,9 @@ struct NavctlReaderTests {
         #expect(document.string("top") == "orange")
         #expect(document.integer("depth") == 2)
         #expect(try fixture.navctl("state", "-q").stdout.isEmpty)
+        // --system reaches the bus named by DBUS_SYSTEM_BUS_ADDRESS (here the private bus).
+        let system = try runNavctl(["state", "--system"], bus: fixture.bus)
+        #expect(system.status == 0 && system.stdout == "2 state rainbow: red > orange\n", "\(system)")
     }
 
     @Test("tree: tabs with the selected one marked, stacks, layers indented under their presenter")

@@ -118,3 +118,20 @@ struct NavwatchScriptedTests {
         #expect(result.stdout == "-- navd gone\n")
     }
 }
+
+/// What navwatch does when the bus itself goes away.
+@Suite("navwatch and a lost bus", .enabled(if: EndToEnd.clientsAvailable), .timeLimit(.minutes(1)))
+struct NavwatchLostBusTests {
+    @Test("the bus going away prints the marker and exits 3")
+    func busGone() throws {
+        let bus = try PrivateBus()
+        let peer = try NavwatchScriptedNavigator(bus: bus, state: NavwatchScriptedNavigator.rainbow(2, ["teal"]))
+        let watch = try startNavwatch(["--lines"], bus: bus)
+        watch.waitForLines(1)
+        bus.stop()
+        #expect(watch.waitForExit(timeout: 10) == 3)
+        #expect(watch.outputLines == ["2 state rainbow: red > teal", "-- navd gone"])
+        #expect(watch.stderrText.contains("went away"))
+        peer.stop()
+    }
+}

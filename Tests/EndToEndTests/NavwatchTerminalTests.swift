@@ -70,6 +70,22 @@ struct NavwatchTerminalTests {
         #expect(tmux.exitStatus() == 0, "SIGINT exits 0")
     }
 
+    @Test("SIGTERM restores the terminal and exits 0")
+    func terminate() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let peer = try Peer(bus: bus, state: Peer.rainbow(1))
+        _ = peer
+        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address],
+                                    environment: ["LANG": "C", "TERM": "xterm-256color"])
+        defer { tmux.stop() }
+        tmux.waitForScreen { $0.contains("rev 1") }
+        let watcher = try #require(tmux.commandPID(named: "navwatch"))
+        kill(watcher, SIGTERM)
+        #expect(tmux.exitStatus() == 0)
+        #expect(!tmux.screen().contains("rev 1"), "the alternate screen was left")
+    }
+
     @Test("NO_COLOR draws without colours, the card as a box")
     func noColor() throws {
         let bus = try PrivateBus()

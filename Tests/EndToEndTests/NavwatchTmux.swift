@@ -65,6 +65,20 @@ final class NavwatchTmux {
         return Int32(screen[range.upperBound...].prefix { $0.isNumber })
     }
 
+    /// The pid of the pane's child process whose command is `name` (bash's child), or nil.
+    func commandPID(named name: String) -> pid_t? {
+        guard let shell = Int32((try? tmux(["display-message", "-p", "-t", session, "#{pane_pid}"]))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        else { return nil }
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        for word in children.split(separator: " ") {
+            guard let pid = pid_t(word) else { continue }
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            if command.trimmingCharacters(in: .whitespacesAndNewlines) == name { return pid }
+        }
+        return nil
+    }
+
     /// Kills this test's tmux server (by its private socket).
     func stop() {
         _ = try? ChildProcess.run("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: 10)
