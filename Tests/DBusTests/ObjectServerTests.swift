@@ -48,6 +48,9 @@ final class ObjectServerTests {
         #expect(misbehaved?.name == DBusErrorName.failed)
         #expect(misbehaved?.message.contains("'s' where 't' is declared") == true)
         #expect(fixture.error("Square", [.variant(.string("seven"))])?.name == DBusErrorName.invalidArgs)
+        let garbled = fixture.error("Garble")
+        #expect(garbled?.name == DBusErrorName.failed)
+        #expect(garbled?.message.contains("cannot be sent") == true, "\(String(describing: garbled))")
     }
 
     @Test func noReplyExpectedCallsGetNoReply() throws {
