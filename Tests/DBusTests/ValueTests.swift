@@ -17,7 +17,8 @@ import Testing
             #expect(throws: DBusError.self, "\(text)") { try Signature(text) }
         }
         #expect(try Signature(String(repeating: "a", count: 32) + "i").rawValue.count == 33)
-        #expect(try Signature("sa{sv}").isSingleCompleteType == false)
+        #expect(Signature("sa{sv}").isSingleCompleteType == false)  // a literal: checked, not thrown
+        #expect(Signature("a{sv}").isSingleCompleteType)
     }
 
     @Test func objectPathsAreValidated() throws {
@@ -75,6 +76,10 @@ import Testing
         #expect(DBusValue.uint64(.max).int64Value == nil)
         #expect(DBusValue.int16(-3).int64Value == -3)
         #expect(DBusValue.string("x").uint64Value == nil)
+        #expect(DBusValue.objectPath("/a").stringValue == nil)
+        #expect(DBusValue.objectPath("/a").objectPathValue == "/a")
+        #expect(DBusValue.signature("s").signatureValue == "s")
+        #expect(DBusValue.uint64(1 << 63).int64Value == nil && DBusValue.uint64(5).int64Value == 5)
         #expect(DBusValue.variant(.boolean(true)).variantValue?.boolValue == true)
         let pairs = DBusValue.vardict([("id", .int64(7))]).stringKeyedPairs
         #expect(pairs?.first?.0 == "id" && pairs?.first?.1 == .int64(7))
