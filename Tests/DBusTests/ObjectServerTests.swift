@@ -68,6 +68,28 @@ final class ObjectServerTests {
         #expect(try fixture.loop.perform { self.fixture.state.notes } == ["first"])
     }
 
+    @Test func pipelinedCallsGetExactlyOneReplyEachInOrder() throws {
+        var serials: [UInt32] = []
+        for index in 0..<300 {
+            let call = try Message.methodCall(destination: testBusName, path: testPath.rawValue, interface: "org.navd.Test1", member: "Add")
+            try call.append([.int32(Int32(index)), .int32(0)])
+            serials.append(try fixture.client.send(call))
+        }
+        fixture.client.flush()
+        var replies: [UInt32: [DBusValue]] = [:]
+        var order: [UInt32] = []
+        while replies.count < serials.count {
+            guard let reply = fixture.client.waitForMessage(timeout: 10, matching: { $0.replySerial != 0 }) else { break }
+            #expect(replies[reply.replySerial] == nil, "one reply per call")
+            #expect(reply.kind == .methodReturn, "\(String(describing: reply.bodyError))")
+            replies[reply.replySerial] = try reply.body()
+            order.append(reply.replySerial)
+        }
+        #expect(order == serials)
+        #expect(serials.enumerated().allSatisfy { replies[$0.element] == [.int32(Int32($0.offset))] })
+        #expect(fixture.client.waitForMessage(timeout: 0.2) { $0.replySerial != 0 } == nil)
+    }
+
     @Test func propertiesGetGetAllAndSet() throws {
         let properties = "org.freedesktop.DBus.Properties"
         #expect(try fixture.call("Get", [.string("org.navd.Test1"), .string("Revision")], interface: properties) == [.variant(.uint64(1))])
