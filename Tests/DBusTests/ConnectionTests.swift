@@ -44,6 +44,14 @@ final class ConnectionTests {
         let left = try #require(watcher.waitForMessage { $0.nameOwnerChange != nil }?.nameOwnerChange)
         #expect(left == NameOwnerChange(name: "org.navd.Followed", oldOwner: service.uniqueName, newOwner: nil))
         try watcher.stopFollowingNameOwner("org.navd.Followed")
+        // A peer's look-alike signal, sent straight to the watcher, is not taken for the bus'.
+        let fake = try Message.signal(path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        try fake.append([.string("org.navd.Followed"), .string(""), .string(":1.999")])
+        try fake.setDestination(watcher.uniqueName)
+        try peers.sender.send(fake)
+        let received = try #require(watcher.waitForMessage { $0.member == "NameOwnerChanged" })
+        #expect(received.sender == peers.sender.uniqueName)
+        #expect(received.nameOwnerChange == nil)
     }
 
     @Test func wakeInterruptsAWait() async throws {
