@@ -34,6 +34,12 @@ import Testing
         #expect(throws: DBusError.self) { try Message.methodCall(destination: nil, path: "/", interface: "orgx", member: "M") }
         #expect(throws: DBusError.self) { try Message.methodCall(destination: nil, path: "/", interface: nil, member: "Bad.Member") }
         #expect(throws: DBusError.self) { try Message.signal(path: "/", interface: "org.x.y", member: "") }
+        // Reserved for libdbus' own messages: the bus would drop the sender.
+        #expect(throws: DBusError.self) { try Message.signal(path: "/org/freedesktop/DBus/Local", interface: "org.x.y", member: "S") }
+        #expect(throws: DBusError.self) { try Message.signal(path: "/", interface: "org.freedesktop.DBus.Local", member: "Disconnected") }
+        #expect(throws: DBusError.self) {
+            try Message.methodCall(destination: nil, path: "/", interface: "org.freedesktop.DBus.Local", member: "M")
+        }
         let longest = "org." + String(repeating: "a", count: 251)
         #expect(longest.utf8.count == 255)
         _ = try Message.methodCall(destination: longest, path: "/", interface: longest, member: String(repeating: "M", count: 255))
