@@ -92,6 +92,7 @@ public final class Message: @unchecked Sendable {
         try Validate.path(path)
         if let interface { try Validate.interface(interface) }
         try Validate.member(member)
+        try Validate.notLocal(path: path, interface: interface)
         guard let raw = dbus_message_new_method_call(destination, path, interface, member) else {
             throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a method call")
         }
@@ -103,10 +104,21 @@ public final class Message: @unchecked Sendable {
         try Validate.path(path)
         try Validate.interface(interface)
         try Validate.member(member)
+        try Validate.notLocal(path: path, interface: interface)
         guard let raw = dbus_message_new_signal(path, interface, member) else {
             throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a signal")
         }
         return Message(taking: raw)
+    }
+
+    /// Sets the destination (a unique or well-known bus name, validated), for example to
+    /// send a signal to one connection only. Throws for a message already sent or received.
+    public func setDestination(_ destination: String?) throws(DBusError) {
+        if serial != 0 { throw .invalidArgs("a message that was sent or received cannot be changed") }
+        if let destination { try Validate.busName(destination) }
+        if dbus_message_set_destination(raw, destination) == 0 {
+            throw DBusError(name: DBusErrorName.noMemory, message: "could not set the destination")
+        }
     }
 
     /// A method return answering this call, carrying `values`. Throws for a message that was

@@ -115,7 +115,11 @@ public final class ObjectServer: @unchecked Sendable {
                     "method '\(member)' of interface '\(interface.name)' produced values of type '\(produced)'"
                         + " where '\(method.outSignature)' is declared")
             }
-            return try message.makeReply(values)
+            do {
+                return try message.makeReply(values)
+            } catch {
+                throw .failed("method '\(member)' of interface '\(interface.name)' produced a reply that cannot be sent: \(error.message)")
+            }
         } catch {
             return message.makeError(error)
         }
