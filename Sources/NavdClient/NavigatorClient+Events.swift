@@ -29,10 +29,12 @@ extension NavigatorClient {
 
     /// Starts receiving `StackChanged` and navd's `NameOwnerChanged`; events queue until `nextEvent` reads them.
     /// Subscribe before the first `state()` so that no change can fall between the two.
+    /// From here on the client follows who owns `org.navd.Navigator1` (`followedOwner`).
     public func subscribe() throws(NavigatorError) {
         do {
             try connection.addMatch(Self.stackChangedRule)
             try connection.addMatch(Self.nameOwnerChangedRule)
+            followedOwner = try connection.nameOwner(Self.busName)
         } catch {
             throw NavigatorError(callError: error, bus: busDescription)
         }
@@ -44,7 +46,7 @@ extension NavigatorClient {
         let deadline = timeoutMilliseconds < 0 ? nil : Self.monotonicMilliseconds() + Int64(timeoutMilliseconds)
         while true {
             while let message = connection.popMessage() {
-                if let event = Self.event(from: message) { return event }
+                if let event = event(from: message) { return event }
             }
             var remaining: Int32 = -1
             if let deadline {
@@ -58,7 +60,7 @@ extension NavigatorClient {
             case .woken: return .woken
             case .disconnected:
                 while let message = connection.popMessage() {
-                    if let event = Self.event(from: message) { return event }
+                    if let event = event(from: message) { return event }
                 }
                 return .busDisconnected
             }
@@ -70,18 +72,21 @@ extension NavigatorClient {
         connection.wake()
     }
 
-    /// The event a message carries, or nil when it carries none.
-    public static func event(from message: Message) -> NavigatorEvent? {
+    /// The event a message carries, or nil when it carries none. Only the bus may report owner changes,
+    /// and only the current owner of `org.navd.Navigator1` may send `StackChanged`: a look-alike sent
+    /// straight to this connection by another peer is dropped.
+    public func event(from message: Message) -> NavigatorEvent? {
         guard message.kind == .signal else { return nil }
-        if message.interface == interfaceName, message.member == "StackChanged" {
+        if let change = message.nameOwnerChange {
+            guard change.name == Self.busName else { return nil }
+            followedOwner = change.newOwner
+            return change.newOwner.map { .navdAppeared(owner: $0) } ?? .navdVanished
+        }
+        if message.interface == Self.interfaceName, message.member == "StackChanged",
+           message.path == Self.objectPath, let sender = message.sender, sender == followedOwner
+        {
             guard let values = try? message.body(), let change = try? Reply.stateChange(values) else { return nil }
             return .stackChanged(change)
-        }
-        if message.interface == "org.freedesktop.DBus", message.member == "NameOwnerChanged" {
-            guard let values = try? message.body(), values.count == 3,
-                  case .string(let name) = values[0], name == busName, case .string(let newOwner) = values[2]
-            else { return nil }
-            return newOwner.isEmpty ? .navdVanished : .navdAppeared(owner: newOwner)
         }
         return nil
     }

@@ -22,6 +22,9 @@ public final class NavigatorClient {
     public let timeoutMilliseconds: Int32
     /// Which bus this client talks to, for messages ("session bus", "system bus" or the address).
     public let busDescription: String
+    /// The unique name that owns `org.navd.Navigator1` as far as the events read so far tell
+    /// (set by `subscribe()`, kept up to date by `nextEvent`); nil while navd is away.
+    public internal(set) var followedOwner: String?
 
     /// Connects to `bus`; throws `.unreachable` when the bus itself cannot be reached.
     /// Does not check that navd is running: the first call does.

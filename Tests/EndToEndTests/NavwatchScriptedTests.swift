@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import NavdClient
 import TestSupport
@@ -133,5 +134,36 @@ struct NavwatchLostBusTests {
         #expect(watch.outputLines == ["2 state rainbow: red > teal", "-- navd gone"])
         #expect(watch.stderrText.contains("went away"))
         peer.stop()
+    }
+}
+
+/// Signals that do not come from navd's owner are not believed.
+@Suite("navwatch believes only navd", .enabled(if: EndToEnd.clientsAvailable), .timeLimit(.minutes(1)))
+struct NavwatchSpoofTests {
+    @Test("a StackChanged sent straight to navwatch by another peer is ignored")
+    func spoofedSignal() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let peer = try NavwatchScriptedNavigator(bus: bus, state: NavwatchScriptedNavigator.rainbow(1))
+        let watch = try startNavwatch(["--lines"], bus: bus)
+        watch.waitForLines(1)
+        let impostor = try Connection(.address(bus.address))
+        let listNames = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                               interface: "org.freedesktop.DBus", member: "ListNames")
+        let names = try impostor.call(listNames).body().first?.arrayValues?.compactMap(\.stringValue) ?? []
+        for name in names where name.hasPrefix(":") && name != impostor.uniqueName {
+            let fake = try Message.signal(path: "/org/navd/Navigator1", interface: "org.navd.Navigator1",
+                                          member: "StackChanged")
+            try fake.append([.uint64(2), .string("spoof"), .string("rainbow"),
+                             NavwatchScriptedNavigator.pathValue(NavwatchScriptedNavigator.rainbow(2, ["purple"]).path)])
+            try fake.setDestination(name)
+            try impostor.send(fake)
+        }
+        impostor.flush()
+        try peer.emit("push", NavwatchScriptedNavigator.rainbow(2, ["green"]))
+        watch.waitForLines(2)
+        #expect(watch.stop() == 0)
+        #expect(watch.outputLines == ["1 state rainbow: red", "2 push rainbow: red > green"])
+        impostor.close()
     }
 }
