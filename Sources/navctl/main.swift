@@ -5,10 +5,15 @@ import ArgumentParser
 import NavdClient
 
 // Parse, run, and turn every outcome into one of the exit statuses of ExitStatus.
-let arguments = reorderGlobalOptions(Array(CommandLine.arguments.dropFirst()), subcommands: Navctl.subcommandNames)
 var command: ParsableCommand
 do {
-    command = try Navctl.parseAsRoot(arguments)
+    if var fast = fastParse(Array(CommandLine.arguments.dropFirst())) {
+        try fast.validate()
+        command = fast
+    } else {
+        let arguments = reorderGlobalOptions(Array(CommandLine.arguments.dropFirst()), subcommands: Navctl.subcommandNames)
+        command = try Navctl.parseAsRoot(arguments)
+    }
 } catch {
     exit(reportParserError(error))
 }

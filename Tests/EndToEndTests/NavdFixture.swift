@@ -105,6 +105,11 @@ final class NavdOnPrivateBus {
         try runNavctl(["--address", bus.address] + arguments, bus: bus, standardInput: standardInput)
     }
 
+    /// Runs `navctl ARGS…` (no --address added) with extra environment variables.
+    func navctl(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
+        try runNavctl(arguments, bus: bus, environment: environment)
+    }
+
     /// A client in the test process, for setting up and checking state without navctl.
     func client() throws -> NavigatorClient {
         try NavigatorClient(bus: .address(bus.address), timeoutMilliseconds: 5_000)
@@ -127,10 +132,11 @@ struct CommandResult: CustomStringConvertible {
 }
 
 /// Runs the built navctl with `arguments`, its session and system bus pointed at `bus`.
-func runNavctl(_ arguments: [String], bus: PrivateBus?, standardInput: String? = nil) throws -> CommandResult {
+func runNavctl(_ arguments: [String], bus: PrivateBus?, standardInput: String? = nil,
+               environment: [String: String] = [:]) throws -> CommandResult {
     let result = try ChildProcess.run(
-        Products.url("navctl"), arguments, environment: bus?.environment ?? [:], standardInput: standardInput,
-        timeout: 30)
+        Products.url("navctl"), arguments, environment: (bus?.environment ?? [:]).merging(environment) { $1 },
+        standardInput: standardInput, timeout: 30)
     return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
 }
 
