@@ -86,6 +86,22 @@ struct NavwatchTerminalTests {
         #expect(!tmux.screen().contains("rev 1"), "the alternate screen was left")
     }
 
+    @Test("--tree draws the whole tree in place of the cards")
+    func tree() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let peer = try Peer(bus: bus, state: Peer.rainbow(5, ["orange"], modal: "cover"))
+        _ = peer
+        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address, "--tree"],
+                                    environment: ["LANG": "C", "TERM": "xterm-256color"])
+        defer { tmux.stop() }
+        let screen = tmux.waitForScreen { $0.contains("rev 5") }
+        #expect(screen.contains("* rainbow"), "\(screen)")
+        #expect(screen.contains("[cover] modal  (modal-5)  <- top"), "\(screen)")
+        try tmux.send("q")
+        #expect(tmux.exitStatus() == 0)
+    }
+
     @Test("NO_COLOR draws without colours, the card as a box")
     func noColor() throws {
         let bus = try PrivateBus()
