@@ -63,7 +63,7 @@ public final class ObjectServer: @unchecked Sendable {
         let member = message.member ?? ""
         let path = ObjectPath(unchecked: pathText)
         let exported = objects[path] ?? []
-        let isNode = !exported.isEmpty || hasChildren(path)
+        let isNode = !exported.isEmpty || path == .root || hasChildren(path)
         guard isNode else {
             return message.makeError(DBusError(
                 name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'"))
