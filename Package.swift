@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "DBus", "Navigation",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -61,6 +62,8 @@ let package = Package(
             name: "navwatch",
             dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The benchmark's floor: a stateless C service on libdbus answering Push/Pop (issue 7, 1b).
+        .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
 
         // Test fixtures shared by the test targets: a private dbus-daemon, child processes.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),

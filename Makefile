@@ -1,0 +1,60 @@
+# navd — build, test, demo, install.
+#   make demo        the tour: a private (or session) bus, navd, navwatch following navctl
+#   make test        every test that fits in CI (unit, D-Bus, end-to-end, short reliability, bench smoke)
+#   make check-long  sanitizers, the long reliability suite, the full benchmark
+#   make install     PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging
+
+SHELL      := /bin/bash
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+SWIFT      ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+RELEASE_FLAGS := -c release --static-swift-stdlib
+BINARIES   := navd navctl navwatch
+
+.PHONY: all deps build release test demo install uninstall bench bench-smoke reliability check-long clean
+
+all: build
+
+deps:
+	@bash scripts/deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-xctest
+
+demo: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product navd
+	$(SWIFT) build $(RELEASE_FLAGS) --product navctl
+	$(SWIFT) build $(RELEASE_FLAGS) --product navwatch
+	@bash scripts/demo.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+
+install: release
+	@bash scripts/install.sh install "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(PREFIX)" "$(DESTDIR)"
+
+uninstall:
+	@bash scripts/install.sh uninstall "" "$(PREFIX)" "$(DESTDIR)"
+
+bench: deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/navd-bench" $(BENCH_ARGS)
+
+reliability: deps
+	$(SWIFT) build --build-tests
+	NAVD_RELIABILITY=long $(SWIFT) test --skip-build --filter Reliability
+
+check-long: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan.supp" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	$(MAKE) reliability
+	$(MAKE) bench
+
+clean:
+	rm -rf .build .build-asan .build-tsan

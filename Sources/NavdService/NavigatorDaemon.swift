@@ -1,0 +1,257 @@
+import DBus
+import Logging
+import Navigation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The navd service: one thread owns the bus connection, the navigation state and the store.
+///
+/// Lifecycle: `init` connects, takes the bus name, restores the state; `run()` announces it
+/// (`StackChanged` with cause `restore` or `start`) and serves until `requestStop()`; then it finishes
+/// the calls in hand, commits them, writes a snapshot, releases the name and returns.
+///
+/// Calls that change the tree are applied in memory as they are read, then committed together
+/// (group commit) before any of them is answered: reply, `StackChanged` per change, then one
+/// `PropertiesChanged` with the final values. A read that follows pending changes commits them first,
+/// so nothing is ever shown that is not durable.
+public final class NavigatorDaemon {
+    let options: ServiceOptions
+    let logger: Logger
+    let connection: Connection
+    let server = ObjectServer()
+    var coordinator: Coordinator
+    let store: StateStore?
+    private let lock: StateLock?
+    /// Whether the state came from disk (start-up cause `restore`) or is fresh (`start`).
+    let restored: Bool
+
+    /// Mutating calls applied in memory but not yet committed, in arrival order.
+    var pending: [PendingCall] = []
+    /// Properties changed by the pending calls.
+    var pendingProperties: Set<ChangedProperty> = []
+    /// The change made by the handler that just ran (set by `mutate`, read by `process`).
+    var currentChange: Change?
+    /// Set from any thread (signal handler) to stop the loop.
+    private let stopFlag = StopFlag()
+
+    /// One answered-after-commit call.
+    struct PendingCall {
+        let call: Message
+        let reply: Message?
+        let succeeded: Bool
+        let stackChanged: Message?
+        let record: StoredRecord?
+    }
+
+    /// Connects, takes the name and restores the state. Throws a `StartupError` that says what to do.
+    public init(options: ServiceOptions, logger: Logger) throws(StartupError) {
+        self.options = options
+        self.logger = logger
+        do {
+            connection = try Connection(options.bus)
+        } catch {
+            throw StartupError("cannot connect to the \(Self.describe(options.bus)): \(error.message)")
+        }
+        do {
+            try connection.requestName(Navigator.busName)
+        } catch {
+            connection.close()
+            throw StartupError("navd is already running: \(error.message)")
+        }
+
+        if let directory = options.stateDirectory {
+            try Self.makeDirectory(directory)
+            lock = try StateLock(directory: directory)
+            do {
+                store = try StateStore(directory: directory, durability: options.durability)
+            } catch {
+                throw StartupError(error.message)
+            }
+        } else {
+            lock = nil
+            store = nil
+        }
+        coordinator = Coordinator(graph: options.graph)
+        restored = try Self.restore(into: &coordinator, from: store, graph: options.graph, logger: logger)
+        exportObject()
+    }
+
+    /// Serves until `requestStop()` is called or the bus goes away. Returns the exit status.
+    public func run() -> Int32 {
+        announceStart()
+        logger.notice("navd \(Navigator.version) serving \(Navigator.busName) on the \(Self.describe(options.bus)) at revision \(coordinator.revision)\(store == nil ? " (ephemeral)" : "")")
+        var status: Int32 = 0
+        loop: while true {
+            while let message = connection.popMessage() {
+                process(message)
+            }
+            if !pending.isEmpty { commitPending() }
+            if stopFlag.isSet { break }
+            switch connection.waitForMessages(timeoutMilliseconds: -1) {
+            case .disconnected:
+                logger.error("lost the connection to the \(connection.describedBus); exiting so that the service manager can restart navd")
+                status = 1
+                break loop
+            case .messages, .timedOut, .woken:
+                continue
+            }
+        }
+        shutDown()
+        return status
+    }
+
+    /// Asks the loop to stop after the calls in hand; safe from any thread and from a signal handler.
+    public func requestStop() {
+        stopFlag.set()
+        connection.wake()
+    }
+
+    /// The description of a bus for messages.
+    static func describe(_ bus: BusAddress) -> String {
+        switch bus {
+        case .session: return "session bus"
+        case .system: return "system bus"
+        case .address(let address): return "bus at \(address)"
+        }
+    }
+
+    private static func makeDirectory(_ path: String) throws(StartupError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                throw StartupError("cannot create the state directory \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    // MARK: The loop's steps
+
+    /// Routes one incoming message: mutations are held for the group commit, everything else is
+    /// answered at once (after committing what is pending, so reads see only durable state).
+    func process(_ message: Message) {
+        guard message.kind == .methodCall else {
+            if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
+                logger.error("the bus closed the connection")
+            }
+            return
+        }
+        let isMutation = message.path == Navigator.objectPath.rawValue
+            && (message.interface == nil || message.interface == Navigator.interfaceName)
+            && Navigator.mutatingMethods.contains(message.member ?? "")
+        if !isMutation {
+            if !pending.isEmpty { commitPending() }
+            if let reply = server.handle(message) { send(reply) }
+            return
+        }
+        currentChange = nil
+        let reply = server.handle(message)
+        let change = currentChange
+        currentChange = nil
+        if options.verbose {
+            logger.debug("\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
+        }
+        guard let change, !change.isNoOp, let record = change.record else {
+            pending.append(PendingCall(call: message, reply: reply, succeeded: change != nil, stackChanged: nil, record: nil))
+            return
+        }
+        pendingProperties.formUnion(change.changedProperties)
+        pending.append(PendingCall(
+            call: message, reply: reply, succeeded: true,
+            stackChanged: stackChangedSignal(revision: change.revision, cause: change.cause),
+            record: StoredRecord(revision: record.revision, payload: record.encoded())
+        ))
+        if pending.count >= 512 { commitPending() }
+    }
+
+    /// Commits the pending changes in one transaction, then answers them in order: reply,
+    /// `StackChanged`, and one `PropertiesChanged` at the end. If the commit fails, every call that
+    /// succeeded in memory is answered `StorageFailed` and the state goes back to the last commit.
+    func commitPending() {
+        let records = pending.compactMap(\.record)
+        if let store, !records.isEmpty {
+            do {
+                try store.append(records)
+            } catch {
+                rollBack(after: error)
+                return
+            }
+        }
+        for call in pending {
+            if let reply = call.reply { send(reply) }
+            if let signal = call.stackChanged { send(signal) }
+        }
+        if !pendingProperties.isEmpty {
+            sendPropertiesChanged(pendingProperties)
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingProperties.removeAll(keepingCapacity: true)
+        if let store, store.shouldSnapshot {
+            // The answers go out first: a snapshot costs time in proportion to the tree.
+            connection.flush()
+            writeSnapshot(store)
+        }
+    }
+
+    private func rollBack(after error: StoreError) {
+        logger.error("could not commit \(pending.count) call(s), answering StorageFailed: \(error.message)")
+        let failure = DBusError(
+            name: Navigator.errorPrefix + "StorageFailed",
+            message: "the change could not be made durable, so nothing changed: \(error.message)"
+        )
+        do {
+            var restoredCoordinator = Coordinator(graph: options.graph)
+            _ = try Self.restore(into: &restoredCoordinator, from: store, graph: options.graph, logger: logger, compact: false)
+            coordinator = restoredCoordinator
+        } catch {
+            logger.critical("cannot re-read the state after a failed commit: \(error.message)")
+        }
+        for call in pending {
+            if call.succeeded {
+                if !call.call.noReplyExpected { send(call.call.makeError(failure)) }
+            } else if let reply = call.reply {
+                send(reply)
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingProperties.removeAll(keepingCapacity: true)
+    }
+
+    private func shutDown() {
+        while let message = connection.popMessage() { process(message) }
+        if !pending.isEmpty { commitPending() }
+        if let store {
+            if store.journalLength > 0 { writeSnapshot(store) }
+            store.close()
+        }
+        try? connection.releaseName(Navigator.busName)
+        connection.flush()
+        connection.close()
+        logger.notice("navd stopped at revision \(coordinator.revision)")
+    }
+
+    func writeSnapshot(_ store: StateStore) {
+        do {
+            try store.writeSnapshot(revision: coordinator.revision, document: coordinator.state.encodedSnapshot())
+        } catch {
+            logger.warning("could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
+        }
+    }
+
+    func send(_ message: Message) {
+        do {
+            try connection.send(message)
+        } catch {
+            logger.error("could not send a message: \(error.message)")
+        }
+    }
+}
+
+/// A flag set from a signal handler and read by the loop.
+final class StopFlag: @unchecked Sendable {
+    private var value: sig_atomic_t = 0
+    func set() { value = 1 }
+    var isSet: Bool { value != 0 }
+}

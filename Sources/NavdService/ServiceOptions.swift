@@ -1,0 +1,35 @@
+import DBus
+import Navigation
+
+/// Everything navd needs to start: which bus, which route graph, where (and whether) to keep state.
+public struct ServiceOptions: Sendable {
+    /// The bus to serve on.
+    public var bus: BusAddress
+    /// The route graph to validate against (its limits included).
+    public var graph: RouteGraph
+    /// Where the state database lives; `nil` keeps nothing on disk (`--ephemeral`).
+    public var stateDirectory: String?
+    /// How hard a commit tries to survive: a killed process (`normal`) or a power loss (`full`).
+    public var durability: Durability
+    /// Whether per-call lines are logged.
+    public var verbose: Bool
+
+    /// Options with the defaults of the contract.
+    public init(bus: BusAddress, graph: RouteGraph, stateDirectory: String?, durability: Durability = .normal, verbose: Bool = false) {
+        self.bus = bus
+        self.graph = graph
+        self.stateDirectory = stateDirectory
+        self.durability = durability
+        self.verbose = verbose
+    }
+}
+
+/// Why navd could not start; the message says what to do. navd exits with status 1 on it.
+public struct StartupError: Error, CustomStringConvertible, Sendable {
+    /// A sentence for a person.
+    public var message: String
+    /// Creates the error.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import NavdService
+
+/// The store on a real, full file system: a 384 KiB tmpfs mounted in a private mount namespace.
+///
+/// SQLite resolves symbolic links, so the tmpfs cannot be reached from this process through
+/// `/proc/PID/root`; instead the test runs this very test binary again inside
+/// `unshare -m`, with `NAVD_STORE_TMPFS_DIR` naming the mounted directory, and checks that the
+/// run passed. Needs root (or CAP_SYS_ADMIN) and util-linux's `unshare`; skipped otherwise.
+@Suite(.timeLimit(.minutes(2)))
+struct StoreFullFileSystemTests {
+    static let directoryVariable = "NAVD_STORE_TMPFS_DIR"
+    static let passedMarker = "store tmpfs scenario finished"
+
+    @Test func aFullFileSystemRefusesTheBatchAndRecoversWhenSpaceComesBack() throws {
+        if let directory = ProcessInfo.processInfo.environment[Self.directoryVariable] {
+            try runScenario(in: directory)
+            print(Self.passedMarker)
+        } else {
+            try runScenarioInPrivateTmpfs()
+        }
+    }
+
+    /// Spawns this test binary inside a new mount namespace with a small tmpfs.
+    func runScenarioInPrivateTmpfs() throws {
+        let unshare = "/usr/bin/unshare"
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: unshare) else {
+            print("skipped: mounting a tmpfs needs root and \(unshare) (the daemon-level disk-full test covers this)")
+            return
+        }
+        let temporary = try StoreTemporaryDirectory("tmpfs")
+        defer { temporary.remove() }
+        let mountPoint = temporary.path + "/mnt"
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        let outputPath = temporary.path + "/output.txt"
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: unshare)
+        child.arguments = [
+            "-m", "--propagation", "private", "sh", "-c",
+            "mount -t tmpfs -o size=384k navd-test \"$\(Self.directoryVariable)\" || exit 97; exec \"$@\"",
+            "sh", try testBinaryPath(), "--testing-library", "swift-testing",
+            "--filter", "aFullFileSystemRefusesTheBatchAndRecoversWhenSpaceComesBack",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.directoryVariable] = mountPoint
+        child.environment = environment
+        child.standardOutput = output
+        child.standardError = output
+        try child.run()
+        let deadline = Date().addingTimeInterval(60)
+        while child.isRunning && Date() < deadline { usleep(20_000) }
+        if child.isRunning {
+            kill(child.processIdentifier, SIGKILL)
+        }
+        child.waitUntilExit()
+        try output.close()
+        let log = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        if child.terminationStatus == 97 {
+            print("skipped: cannot mount a tmpfs in a private namespace here:\n\(log)")
+            return
+        }
+        #expect(child.terminationStatus == 0, "the scenario inside the namespace failed:\n\(log)")
+        #expect(log.contains(Self.passedMarker), "the scenario did not run:\n\(log)")
+        for line in log.split(separator: "\n") where line.hasPrefix("tmpfs:") { print(line) }
+    }
+
+    /// The path of the running test binary.
+    func testBinaryPath() throws -> String {
+        try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    }
+
+    /// Fills the file system under `directory`, checks the refusal, frees space, checks recovery.
+    func runScenario(in directory: String) throws {
+        let filler = directory + "/filler"
+        #expect(FileManager.default.createFile(atPath: filler, contents: Data(count: 96 * 1_024)))
+        let stateDirectory = directory + "/state"
+        let store = try StateStore(directory: stateDirectory, durability: .normal)
+        defer { store.close() }
+        var revision: UInt64 = 1
+        var failure: StoreError?
+        while failure == nil && revision < 2_000 {
+            do {
+                try store.append(storeRecords(from: revision, count: 1, payloadSize: 2_000))
+                revision += 1
+            } catch {
+                failure = error
+            }
+        }
+        let error = try #require(failure, "the tmpfs never filled up")
+        print("tmpfs: refused after \(revision - 1) appends: \(error.message)")
+        #expect(error.kind == .writeFailed)
+        #expect(error.message.contains("full"))
+        #expect(try store.load().journal.map(\.revision) == Array(1..<revision), "the refused append left nothing")
+
+        try FileManager.default.removeItem(atPath: filler)
+        try store.append(storeRecords(from: revision, count: 4, payloadSize: 2_000))
+        let reopened = try StateStore(directory: stateDirectory, durability: .normal)
+        defer { reopened.close() }
+        #expect(try reopened.load().journal.map(\.revision) == Array(1...(revision + 3)))
+        print("tmpfs: after freeing space, 4 more appends were stored and a new connection reads all \(revision + 3)")
+    }
+}

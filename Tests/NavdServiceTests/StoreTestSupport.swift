@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+@testable import NavdService
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+struct StoreTemporaryDirectory {
+    /// The directory's path.
+    let path: String
+
+    /// Creates a new, empty directory named after `label`.
+    init(_ label: String) throws {
+        let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("navd-store-\(label)-XXXXXX")
+        var template = Array(base.utf8CString)
+        guard mkdtemp(&template) != nil else { throw CocoaError(.fileWriteUnknown) }
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The state directory inside it (not created).
+    var stateDirectory: String { path + "/state" }
+    /// The database file inside the state directory.
+    var databaseFile: String { stateDirectory + "/" + StateStore.fileName }
+
+    /// Deletes the directory and everything in it.
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// `count` records with revisions starting at `first`, each carrying a small payload that
+/// encodes its revision (so a mix-up is visible).
+func storeRecords(from first: UInt64, count: Int, payloadSize: Int = 48) -> [StoredRecord] {
+    (0..<UInt64(count)).map { offset in
+        let revision = first + offset
+        var payload = Array("change \(revision) ".utf8)
+        while payload.count < payloadSize { payload.append(UInt8(truncatingIfNeeded: revision &+ UInt64(payload.count))) }
+        return StoredRecord(revision: revision, payload: payload)
+    }
+}
+
+/// The bytes of the file at `path`, or nil when it cannot be read.
+func storeFileBytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+}
+
+/// The size in bytes of the file at `path` (0 when missing).
+func storeFileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+}
+
+/// Runs `body` on the store's connection (test access to the raw database).
+func withStoreDatabase<T>(_ store: StateStore, _ body: (Database) throws -> T) throws -> T {
+    guard let database = store.database else { throw StoreError(.closed, "closed") }
+    return try database.inDatabase(body)
+}

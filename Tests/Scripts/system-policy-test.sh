@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# system-policy-test.sh BIN_DIR — a system-mode bus with dbus/org.navd.Navigator1.conf:
+# root may own the name, an unprivileged user (nobody) may read (GetState, properties,
+# introspection) and gets AccessDenied for the methods that change the tree.
+# Exit 0: passed; 1: failed; 77: cannot run here (the reason on stdout).
+set -uo pipefail
+bin=$1
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+skip() { echo "SKIP: $*"; exit 77; }
+fail() { echo "FAIL: $*"; exit 1; }
+
+[[ $(id -u) -eq 0 ]] || skip "needs root to run the bus and to switch to the user nobody"
+id nobody >/dev/null 2>&1 || skip "no user nobody"
+command -v runuser >/dev/null || skip "no runuser"
+
+work=$(mktemp -d /tmp/navd-policy.XXXXXX)
+chmod 755 "$work"
+bus_pid="" navd_pid=""
+cleanup() {
+    [[ -n "$navd_pid" ]] && kill -TERM "$navd_pid" 2>/dev/null && wait "$navd_pid" 2>/dev/null
+    [[ -n "$bus_pid" ]] && kill -TERM "$bus_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+cat >"$work/system.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$work/system_bus_socket</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <deny own="*"/>
+    <deny send_type="method_call"/>
+    <allow send_type="signal"/>
+    <allow send_requested_reply="true" send_type="method_return"/>
+    <allow send_requested_reply="true" send_type="error"/>
+    <allow receive_type="method_call"/>
+    <allow receive_type="method_return"/>
+    <allow receive_type="error"/>
+    <allow receive_type="signal"/>
+    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+  </policy>
+  <include>$repo/dbus/org.navd.Navigator1.conf</include>
+</busconfig>
+CONF
+
+{ read -r address; read -r bus_pid; } < <(dbus-daemon --config-file="$work/system.conf" --fork --print-address=1 --print-pid=1) \
+    || fail "dbus-daemon did not start with the policy"
+"$bin/navd" --address "$address" --ephemeral 2>"$work/navd.log" &
+navd_pid=$!
+for _ in $(seq 100); do
+    busctl --address="$address" call org.navd.Navigator1 /org/navd/Navigator1 org.navd.Navigator1 GetState >/dev/null 2>&1 && break
+    sleep 0.05
+done
+
+as_nobody() { runuser -u nobody -- busctl --address="$address" "$@" 2>&1; }
+call=(call org.navd.Navigator1 /org/navd/Navigator1 org.navd.Navigator1)
+
+out=$(as_nobody "${call[@]}" Push 'sa{sv}' orange 0) && fail "nobody was allowed to Push: $out"
+grep -qi "access denied\|AccessDenied" <<<"$out" || fail "Push as nobody failed, but not with AccessDenied: $out"
+echo "Push as nobody: $out"
+out=$(as_nobody "${call[@]}" Undo) && fail "nobody was allowed to Undo: $out"
+out=$(as_nobody "${call[@]}" GetState) || fail "nobody could not GetState: $out"
+[[ "$out" == "tsa(sssa{sv}) 1 \"rainbow\""* ]] || fail "unexpected GetState answer: $out"
+echo "GetState as nobody: $out"
+out=$(as_nobody get-property org.navd.Navigator1 /org/navd/Navigator1 org.navd.Navigator1 Revision) \
+    || fail "nobody could not read Revision: $out"
+out=$(as_nobody introspect org.navd.Navigator1 /org/navd/Navigator1) || fail "nobody could not introspect: $out"
+echo "PASS"

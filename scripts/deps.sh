@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages navd's build, tests and demo need.
+# As root it runs apt-get; otherwise it prints the exact command and fails.
+set -euo pipefail
+
+packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev tmux python3-dbus systemd util-linux)
+
+missing=()
+for p in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if ((${#missing[@]} == 0)); then
+    exit 0
+fi
+
+if [[ $(id -u) -eq 0 ]]; then
+    echo "deps: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+    echo "deps: missing Debian packages: ${missing[*]}" >&2
+    echo "deps: run:  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
