@@ -132,11 +132,11 @@ final class TerminalRenderer: Renderer {
                 if style == "sheet" {
                     // A sheet rises from the bottom, narrower, leaving the top third of the card below visible.
                     let inset = max(rect.width / 8, 3)
-                    let drop = max(rect.height / 3, 3)
+                    let drop = max(rect.height / 3, 5)
                     rect = (rect.row + drop, rect.column + inset, rect.height - drop, rect.width - 2 * inset)
                 } else {
-                    // A cover fills the card below but for its title rows.
-                    rect = (rect.row + 3, rect.column + 2, rect.height - 3, rect.width - 4)
+                    // A cover fills the card below but for its title, id and stack rows.
+                    rect = (rect.row + 4, rect.column + 2, rect.height - 4, rect.width - 4)
                 }
                 if rect.height < 3 || rect.width < 8 { break }
             }
