@@ -148,7 +148,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// The file's whole text, read with read(2). Not `FileManager.contents(atPath:)`: on Linux
     /// its Foundation leaks a 4 KiB buffer for every empty file it reads (its zero-size path
     /// never frees it), and output files are often empty; LeakSanitizer reported each one.
-    static func read(_ path: String) -> String {
+    private static func read(_ path: String) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return "" }
         defer { close(descriptor) }
