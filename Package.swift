@@ -74,6 +74,7 @@ let package = Package(
             dependencies: ["Navigation", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "NavdServiceTests", dependencies: ["NavdService", "TestSupport"]),
+        .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "DBus"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["NavdClient", "TestSupport", "navd", "navctl", "navwatch"]

@@ -112,8 +112,10 @@ public struct Waker: Sendable {
 }
 
 extension Message {
-    /// Whether this is libdbus' local `Disconnected` signal (the bus went away).
+    /// Whether this is libdbus' local `Disconnected` signal (the bus went away). It has no
+    /// sender: nothing from the bus can pass for it.
     public var isLocalDisconnect: Bool {
-        kind == .signal && interface == "org.freedesktop.DBus.Local" && member == "Disconnected"
+        kind == .signal && sender == nil && interface == Validate.localInterface && path == Validate.localPath
+            && member == "Disconnected"
     }
 }

@@ -15,7 +15,10 @@ public final class ServiceLoop: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
     private var pending: [() -> Void] = []
-    private var finished = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    /// The loop's thread while it runs. Its closure holds this loop, so the loop lets go of
+    /// it when `run()` ends: keeping it would make a cycle that leaks the loop, its
+    /// connection and its server (LeakSanitizer found one per test fixture).
     private var thread: Thread?
     private var handledCount = 0
 
@@ -33,7 +36,7 @@ public final class ServiceLoop: @unchecked Sendable {
     public func start() {
         let thread = Thread { [self] in run() }
         thread.name = "ServiceLoop"
-        self.thread = thread
+        lock.withLock { self.thread = thread }
         thread.start()
     }
 
@@ -63,7 +66,9 @@ public final class ServiceLoop: @unchecked Sendable {
             defer { running = false }
             return running
         }
-        guard wasRunning, thread != nil else { return }
+        guard wasRunning, let thread = lock.withLock({ thread }) else { return }
+        // Called on the loop's own thread (its owner was released there): don't wait for it.
+        if thread == Thread.current { return }
         connection.wake()
         _ = finished.wait(timeout: .now() + 10)
     }
@@ -71,11 +76,7 @@ public final class ServiceLoop: @unchecked Sendable {
     private func run() {
         var batch: [Message] = []
         while lock.withLock({ running }) {
-            let work = lock.withLock {
-                defer { pending.removeAll() }
-                return pending
-            }
-            for item in work { item() }
+            runPendingWork()
             while let message = connection.popMessage() { batch.append(message) }
             if batch.isEmpty {
                 if connection.waitForMessages(timeoutMilliseconds: 1_000) == .disconnected {
@@ -90,6 +91,17 @@ public final class ServiceLoop: @unchecked Sendable {
             batch.removeAll()
         }
         connection.flush()
+        lock.withLock { thread = nil }
         finished.signal()
+    }
+
+    /// Runs the queued `perform` closures and lets go of them at once: they may hold the
+    /// last reference to whatever owns this loop.
+    private func runPendingWork() {
+        let work = lock.withLock {
+            defer { pending.removeAll() }
+            return pending
+        }
+        for item in work { item() }
     }
 }
