@@ -79,7 +79,7 @@ extension NavigatorDaemon {
     func property(_ name: String) -> DBusValue? {
         switch name {
         case "Revision": return .uint64(coordinator.revision)
-        case "Depth": return .uint32(UInt32(coordinator.path.count))
+        case "Depth": return .uint32(UInt32(coordinator.depth))
         case "Top": return .string(coordinator.top.route)
         case "TopId": return .string(coordinator.top.id)
         case "SelectedTab": return .string(coordinator.selectedTab)
@@ -92,12 +92,12 @@ extension NavigatorDaemon {
         }
     }
 
-    /// `StackChanged` for the state as it is now.
-    func stackChangedSignal(revision: UInt64, cause: String) -> Message? {
+    /// `StackChanged` for a change (or, at start-up, for the state as it is).
+    func stackChangedSignal(revision: UInt64, cause: String, tab: String, path: [Entry]) -> Message? {
         do {
             return try server.signal(
                 Navigator.objectPath, interface: Navigator.interfaceName, name: "StackChanged",
-                [.uint64(revision), .string(cause), .string(coordinator.selectedTab), Conversions.dbus(path: coordinator.path)]
+                [.uint64(revision), .string(cause), .string(tab), Conversions.dbus(path: path)]
             )
         } catch {
             logger.error("could not build StackChanged: \(error.message)")
@@ -118,7 +118,9 @@ extension NavigatorDaemon {
 
     /// The start-up `StackChanged`: cause `restore` or `start`, the current revision unchanged.
     func announceStart() {
-        if let signal = stackChangedSignal(revision: coordinator.revision, cause: restored ? "restore" : "start") {
+        if let signal = stackChangedSignal(
+            revision: coordinator.revision, cause: restored ? "restore" : "start", tab: coordinator.selectedTab, path: coordinator.path
+        ) {
             send(signal)
         }
         connection.flush()

@@ -153,15 +153,17 @@ public final class NavigatorDaemon {
         if options.verbose {
             logger.debug("\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }
-        guard let change, !change.isNoOp, let record = change.record else {
+        guard let change, !change.isNoOp else {
             pending.append(PendingCall(call: message, reply: reply, succeeded: change != nil, stackChanged: nil, record: nil))
             return
         }
         pendingProperties.formUnion(change.changedProperties)
+        // An ephemeral navd journals nothing, so it encodes nothing either.
+        let stored = store == nil ? nil : change.record.map { StoredRecord(revision: $0.revision, payload: $0.encoded()) }
         pending.append(PendingCall(
             call: message, reply: reply, succeeded: true,
-            stackChanged: stackChangedSignal(revision: change.revision, cause: change.cause),
-            record: StoredRecord(revision: record.revision, payload: record.encoded())
+            stackChanged: stackChangedSignal(revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path),
+            record: stored
         ))
         if pending.count >= 512 { commitPending() }
     }
@@ -238,6 +240,8 @@ public final class NavigatorDaemon {
         } catch {
             logger.warning("could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
         }
+        // The encoded document was large and short-lived: give its pages back to the system.
+        _ = malloc_trim(0)
     }
 
     func send(_ message: Message) {
@@ -255,3 +259,8 @@ final class StopFlag: @unchecked Sendable {
     func set() { value = 1 }
     var isSet: Bool { value != 0 }
 }
+
+/// glibc's `malloc_trim` (malloc.h is not part of the Glibc module): returns freed heap pages to
+/// the system after a large, short-lived allocation such as a snapshot document.
+@_silgen_name("malloc_trim")
+func malloc_trim(_ pad: Int) -> Int32
