@@ -1,0 +1,192 @@
+import CDBus
+import Glibc
+import Synchronization
+
+/// Which bus a `Connection` talks to.
+public enum BusAddress: Sendable {
+    /// The user's session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
+    case session
+    /// The system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`).
+    case system
+    /// An explicit D-Bus address such as `unix:path=/tmp/bus`.
+    case address(String)
+}
+
+/// A private connection to a message bus, registered (it has a unique name).
+///
+/// The process never exits when the bus goes away: `isConnected` turns false, the loop sees
+/// `.disconnected`, and a new `Connection` can be made. libdbus is thread-safe here
+/// (`dbus_threads_init_default`), but replies are not routed between threads: blocking or
+/// async `call`s made while another thread pops messages may have their reply popped by
+/// that thread. Make calls from the loop's thread, or on a connection no loop pops.
+public final class Connection: @unchecked Sendable {
+    /// The libdbus connection; this object holds one reference.
+    let raw: OpaquePointer
+    /// An eventfd that `wake()` writes and `waitForMessages` polls.
+    let wakeDescriptor: Int32
+    /// The unique name the bus gave this connection, such as `:1.42`.
+    public let uniqueName: String
+    /// "session bus", "system bus", or the address: for error messages.
+    public let describedBus: String
+
+    struct State {
+        var closed = false
+        var sawDisconnected = false
+    }
+    let state = Mutex(State())
+
+    private static let threadsInitialized: Bool = dbus_threads_init_default() != 0
+
+    /// Connects and registers with the bus. Throws with the bus named in the message when the
+    /// address is missing or unreachable.
+    public init(_ bus: BusAddress) throws(DBusError) {
+        _ = Self.threadsInitialized
+        let address: String
+        switch bus {
+        case .session:
+            describedBus = "session bus"
+            address = try Self.sessionAddress()
+        case .system:
+            describedBus = "system bus"
+            address = Self.environment("DBUS_SYSTEM_BUS_ADDRESS") ?? "unix:path=/run/dbus/system_bus_socket"
+        case .address(let given):
+            describedBus = given
+            address = given
+        }
+        try Validate.string(address, what: "bus address")
+        let (opened, openError) = withLibdbusError { error in dbus_connection_open_private(address, error) }
+        guard let connection = opened else {
+            let reason = openError?.message ?? "unknown error"
+            throw DBusError(
+                name: openError?.name ?? DBusErrorName.failed,
+                message: "cannot connect to the \(describedBus == address ? "bus at \(address)" : describedBus): \(reason)")
+        }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        let (registered, registerError) = withLibdbusError { error in dbus_bus_register(connection, error) }
+        let descriptor = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard registered != 0, descriptor >= 0 else {
+            dbus_connection_close(connection)
+            dbus_connection_unref(connection)
+            if descriptor >= 0 { Glibc.close(descriptor) }
+            throw DBusError(
+                name: registerError?.name ?? DBusErrorName.failed,
+                message: "cannot register with the \(describedBus): \(registerError?.message ?? "eventfd failed")")
+        }
+        raw = connection
+        wakeDescriptor = descriptor
+        uniqueName = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
+    }
+
+    deinit {
+        close()
+        dbus_connection_unref(raw)
+        Glibc.close(wakeDescriptor)
+    }
+
+    /// Whether the connection is open and the bus still there.
+    public var isConnected: Bool {
+        let current = state.withLock { $0 }
+        if current.closed || current.sawDisconnected { return false }
+        return dbus_connection_get_is_connected(raw) != 0
+    }
+
+    /// Closes the connection; later sends throw `Disconnected`. Safe to call twice.
+    public func close() {
+        let wasClosed = state.withLock { current in
+            defer { current.closed = true }
+            return current.closed
+        }
+        if !wasClosed { dbus_connection_close(raw) }
+    }
+
+    /// Queues `message` for sending without blocking and returns its serial. Throws
+    /// `Disconnected` when the connection is gone.
+    @discardableResult
+    public func send(_ message: Message) throws(DBusError) -> UInt32 {
+        try requireConnected()
+        var serial: UInt32 = 0
+        if dbus_connection_send(raw, message.raw, &serial) == 0 {
+            throw DBusError(name: DBusErrorName.noMemory, message: "libdbus could not queue the message")
+        }
+        return serial
+    }
+
+    /// Blocks until every queued outgoing message is written to the socket.
+    public func flush() {
+        if isConnected { dbus_connection_flush(raw) }
+    }
+
+    /// Sends a method call and blocks for its reply. An error reply is thrown as
+    /// `DBusError(name, message)`; a timeout is thrown as `NoReply`.
+    public func call(_ message: Message, timeoutMilliseconds: Int32 = 25_000) throws(DBusError) -> Message {
+        try requireConnected()
+        let (reply, error) = withLibdbusError { error in
+            dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, error)
+        }
+        if let reply { return Message(taking: reply) }
+        throw error ?? DBusError(name: DBusErrorName.failed, message: "call failed without an error")
+    }
+
+    /// The same call, awaited: the blocking call runs on a thread of its own, so no task
+    /// thread is held while waiting.
+    public func call(_ message: Message, timeoutMilliseconds: Int32 = 25_000) async throws(DBusError) -> Message {
+        let result: Result<Message, DBusError> = await withCheckedContinuation { continuation in
+            let body: @Sendable () -> Void = {
+                continuation.resume(returning: Result { () throws(DBusError) -> Message in
+                    try self.call(message, timeoutMilliseconds: timeoutMilliseconds)
+                })
+            }
+            if !DetachedThread.start(body) { body() }
+        }
+        return try result.get()
+    }
+
+    func requireConnected() throws(DBusError) {
+        if !isConnected {
+            throw DBusError(name: DBusErrorName.disconnected, message: "not connected to the \(describedBus)")
+        }
+    }
+
+    private static func sessionAddress() throws(DBusError) -> String {
+        if let address = environment("DBUS_SESSION_BUS_ADDRESS"), !address.isEmpty { return address }
+        if let runtime = environment("XDG_RUNTIME_DIR") {
+            let socket = runtime + "/bus"
+            if access(socket, F_OK) == 0 { return "unix:path=" + socket }
+        }
+        throw DBusError(
+            name: DBusErrorName.failed,
+            message: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist")
+    }
+
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+/// Starts detached POSIX threads for blocking work (no Foundation in this module).
+enum DetachedThread {
+    private final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` on a new detached thread; false if no thread could be created.
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let result = pthread_create(&thread, &attributes, { argument in
+            let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box)
+        if result != 0 {
+            Unmanaged<Box>.fromOpaque(box).release()
+            return false
+        }
+        return true
+    }
+}

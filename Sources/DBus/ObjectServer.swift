@@ -1,0 +1,161 @@
+import CDBus
+
+/// Exported objects and the dispatch of method calls to them.
+///
+/// The server never sends anything: `handle` returns the reply, and `signal` /
+/// `propertiesChanged` return signals, for the loop's thread to send. It holds no lock: use
+/// it from one thread at a time (the thread that owns the connection and the state).
+public final class ObjectServer: @unchecked Sendable {
+    struct Exported {
+        var declaration: InterfaceDeclaration
+        var implementation: InterfaceImplementation
+    }
+
+    /// Exported interfaces per path, in export order.
+    var objects: [ObjectPath: [Exported]] = [:]
+
+    /// An empty server.
+    public init() {}
+
+    /// Exports `interface` at `path`, replacing an earlier export of the same interface there.
+    /// An invalid declaration is a programming error and stops the process with its reason.
+    public func export(_ path: ObjectPath, interface: InterfaceDeclaration, implementation: InterfaceImplementation) {
+        do {
+            try Validate.path(path.rawValue)
+            try interface.validate()
+        } catch {
+            preconditionFailure("cannot export \(interface.name) at \(path): \(error)")
+        }
+        var exported = objects[path] ?? []
+        let entry = Exported(declaration: interface, implementation: implementation)
+        if let index = exported.firstIndex(where: { $0.declaration.name == interface.name }) {
+            exported[index] = entry
+        } else {
+            exported.append(entry)
+        }
+        objects[path] = exported
+    }
+
+    /// Removes `interface` (or, when nil, every interface) exported at `path`.
+    public func unexport(_ path: ObjectPath, interface: String? = nil) {
+        guard let interface else {
+            objects[path] = nil
+            return
+        }
+        objects[path]?.removeAll { $0.declaration.name == interface }
+        if objects[path]?.isEmpty == true { objects[path] = nil }
+    }
+
+    /// The paths with at least one exported interface, sorted.
+    public var exportedPaths: [ObjectPath] { objects.keys.sorted { $0.rawValue < $1.rawValue } }
+
+    /// The reply to `message`, or nil when it is not a method call or asked for no reply
+    /// (its handler still runs). Every method call gets exactly one reply: success, the
+    /// handler's error, or the standard error naming what did not match.
+    public func handle(_ message: Message) -> Message? {
+        guard message.kind == .methodCall else { return nil }
+        let reply = dispatch(message)
+        return message.noReplyExpected ? nil : reply
+    }
+
+    private func dispatch(_ message: Message) -> Message {
+        let pathText = message.path ?? "/"
+        let member = message.member ?? ""
+        let path = ObjectPath(unchecked: pathText)
+        let exported = objects[path] ?? []
+        let isNode = !exported.isEmpty || hasChildren(path)
+        guard isNode else {
+            return message.makeError(DBusError(
+                name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'"))
+        }
+        if let interfaceName = message.interface {
+            if let target = exported.first(where: { $0.declaration.name == interfaceName }) {
+                return invoke(message, on: target, member: member)
+            }
+            if let standard = StandardInterfaces.all.first(where: { $0.name == interfaceName }) {
+                return invokeStandard(message, interface: standard, member: member, path: path)
+            }
+            return message.makeError(DBusError(
+                name: DBusErrorName.unknownInterface,
+                message: "No such interface '\(interfaceName)' at object path '\(pathText)'"))
+        }
+        // No interface field: resolve by member name, exported interfaces first.
+        if let target = exported.first(where: { $0.declaration.method(named: member) != nil }) {
+            return invoke(message, on: target, member: member)
+        }
+        if let standard = StandardInterfaces.all.first(where: { $0.method(named: member) != nil }) {
+            return invokeStandard(message, interface: standard, member: member, path: path)
+        }
+        return message.makeError(DBusError(
+            name: DBusErrorName.unknownMethod,
+            message: "No such method '\(member)' at object path '\(pathText)' (signature '\(message.signature)')"))
+    }
+
+    private func invoke(_ message: Message, on target: Exported, member: String) -> Message {
+        let interface = target.declaration
+        guard let method = interface.method(named: member) else {
+            return message.makeError(Self.unknownMethod(member, interface: interface.name, message: message))
+        }
+        do throws(DBusError) {
+            let arguments = try Self.checkedArguments(message, method: method, interface: interface.name)
+            guard let handler = target.implementation.methods[member] else {
+                throw .failed("method '\(member)' of interface '\(interface.name)' has no implementation")
+            }
+            let values: [DBusValue]
+            do {
+                values = try handler(MethodCall(message: message, arguments: arguments))
+            } catch let error as DBusError {
+                throw error
+            } catch {
+                throw .failed(String(describing: error))
+            }
+            let produced = values.signature
+            if produced != method.outSignature {
+                throw .failed(
+                    "method '\(member)' of interface '\(interface.name)' produced values of type '\(produced)'"
+                        + " where '\(method.outSignature)' is declared")
+            }
+            return try message.makeReply(values)
+        } catch {
+            return message.makeError(error)
+        }
+    }
+
+    /// The call's arguments after checking its signature against the declaration.
+    static func checkedArguments(
+        _ message: Message, method: MethodDeclaration, interface: String
+    ) throws(DBusError) -> [DBusValue] {
+        let got = message.signature
+        if got != method.inSignature.rawValue {
+            throw .invalidArgs(
+                "Method '\(method.name)' of interface '\(interface)' expects arguments of type "
+                    + "'\(method.inSignature)' but got '\(got)'")
+        }
+        return try message.body()
+    }
+
+    static func unknownMethod(_ member: String, interface: String, message: Message) -> DBusError {
+        DBusError(
+            name: DBusErrorName.unknownMethod,
+            message: "No such method '\(member)' in interface '\(interface)' at object path "
+                + "'\(message.path ?? "/")' (signature '\(message.signature)')")
+    }
+
+    /// Whether some exported path lies below `path`.
+    func hasChildren(_ path: ObjectPath) -> Bool {
+        let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
+        return objects.keys.contains { $0.rawValue.hasPrefix(prefix) && $0 != path }
+    }
+
+    /// The names of the nodes directly below `path` that lead to exported objects, sorted.
+    func childNames(of path: ObjectPath) -> [String] {
+        let depth = path.segments.count
+        let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
+        var names = Set<String>()
+        for candidate in objects.keys where candidate.rawValue.hasPrefix(prefix) && candidate != path {
+            let segments = candidate.segments
+            if segments.count > depth { names.insert(String(segments[depth])) }
+        }
+        return names.sorted()
+    }
+}

@@ -1,0 +1,84 @@
+import CDBus
+
+/// Checks names, paths and strings before they reach libdbus, which aborts the process on
+/// invalid input. Every check throws `InvalidArgs` naming what was wrong.
+enum Validate {
+    /// The longest bus, interface, member or error name the specification allows.
+    static let maximumNameLength = 255
+
+    /// A string libdbus accepts: valid UTF-8 with no NUL byte.
+    static func string(_ s: String, what: String = "string") throws(DBusError) {
+        if s.utf8.contains(0) {
+            throw .invalidArgs("\(what) contains a NUL character, which D-Bus strings cannot carry")
+        }
+        if s.withCString({ dbus_validate_utf8($0, nil) }) == 0 {
+            throw .invalidArgs("\(what) is not valid UTF-8 for D-Bus")
+        }
+    }
+
+    /// An object path such as `/org/navd/Navigator1`.
+    static func path(_ s: String) throws(DBusError) {
+        try check(s, what: "object path", dbus_validate_path)
+    }
+
+    /// An interface name such as `org.navd.Navigator1`.
+    static func interface(_ s: String) throws(DBusError) {
+        try check(s, what: "interface name", dbus_validate_interface)
+    }
+
+    /// A member (method or signal) name such as `Push`.
+    static func member(_ s: String) throws(DBusError) {
+        try check(s, what: "member name", dbus_validate_member)
+    }
+
+    /// An error name such as `org.navd.Navigator1.Error.AtRoot`.
+    static func errorName(_ s: String) throws(DBusError) {
+        try check(s, what: "error name", dbus_validate_error_name)
+    }
+
+    /// A unique (`:1.5`) or well-known (`org.navd.Navigator1`) bus name.
+    static func busName(_ s: String) throws(DBusError) {
+        try check(s, what: "bus name", dbus_validate_bus_name)
+    }
+
+    /// A sequence of complete types.
+    static func signature(_ s: String) throws(DBusError) {
+        try string(s, what: "signature")
+        let (ok, error) = withLibdbusError { raw in s.withCString { dbus_signature_validate($0, raw) } }
+        if ok == 0 {
+            throw .invalidArgs("'\(s)' is not a valid D-Bus signature: \(error?.message ?? "invalid")")
+        }
+    }
+
+    /// Exactly one complete type.
+    static func singleSignature(_ s: String) throws(DBusError) {
+        try signature(s)
+        let ok = s.withCString { dbus_signature_validate_single($0, nil) }
+        if ok == 0 {
+            throw .invalidArgs("'\(s)' is not a single complete D-Bus type")
+        }
+    }
+
+    private static func check(
+        _ s: String, what: String,
+        _ validator: (UnsafePointer<CChar>?, UnsafeMutablePointer<CDBus.DBusError>?) -> dbus_bool_t
+    ) throws(DBusError) {
+        try string(s, what: what)
+        let (ok, error) = withLibdbusError { raw in s.withCString { validator($0, raw) } }
+        if ok == 0 {
+            let reason = error?.message ?? "invalid"
+            throw .invalidArgs("'\(s)' is not a valid D-Bus \(what): \(reason)")
+        }
+    }
+}
+
+/// The D-Bus type codes as libdbus' `int` constants.
+enum TypeCode {
+    static let byte = code("y"), boolean = code("b"), int16 = code("n"), uint16 = code("q")
+    static let int32 = code("i"), uint32 = code("u"), int64 = code("x"), uint64 = code("t")
+    static let double = code("d"), string = code("s"), objectPath = code("o"), signature = code("g")
+    static let unixFD = code("h"), array = code("a"), variant = code("v")
+    static let structure = code("r"), dictEntry = code("e"), invalid: Int32 = 0
+
+    private static func code(_ c: Unicode.Scalar) -> Int32 { Int32(c.value) }
+}
