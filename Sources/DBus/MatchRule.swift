@@ -78,6 +78,13 @@ public struct NameOwnerChange: Hashable, Sendable {
     public var oldOwner: String?
     /// The new owner's unique name; nil when the name now has none (the service went away).
     public var newOwner: String?
+
+    /// A change of `name` from `oldOwner` to `newOwner`.
+    public init(name: String, oldOwner: String?, newOwner: String?) {
+        self.name = name
+        self.oldOwner = oldOwner
+        self.newOwner = newOwner
+    }
 }
 
 extension Message {

@@ -109,8 +109,20 @@ public final class Message: @unchecked Sendable {
         return Message(taking: raw)
     }
 
-    /// A method return answering this call, carrying `values`.
+    /// Sets the destination (a unique or well-known bus name, validated), for example to
+    /// send a signal to one connection only. Throws for a message already sent or received.
+    public func setDestination(_ destination: String?) throws(DBusError) {
+        if serial != 0 { throw .invalidArgs("a message that was sent or received cannot be changed") }
+        if let destination { try Validate.busName(destination) }
+        if dbus_message_set_destination(raw, destination) == 0 {
+            throw DBusError(name: DBusErrorName.noMemory, message: "could not set the destination")
+        }
+    }
+
+    /// A method return answering this call, carrying `values`. Throws for a message that was
+    /// never sent or received (it has no serial to answer).
     public func makeReply(_ values: [DBusValue] = []) throws(DBusError) -> Message {
+        if serial == 0 { throw .invalidArgs("only a received method call can be answered") }
         guard let reply = dbus_message_new_method_return(raw) else {
             throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a reply")
         }
@@ -130,10 +142,20 @@ public final class Message: @unchecked Sendable {
             text = String(decoding: text.utf8.filter { $0 != 0 }, as: UTF8.self)
             if (try? Validate.string(text)) == nil { text = "(error message was not valid UTF-8)" }
         }
-        guard let reply = dbus_message_new_error(raw, name, text) else {
+        // libdbus aborts when asked to answer a message without a serial: build a bare error.
+        let created = serial == 0 ? Self.bareError(name, text) : dbus_message_new_error(raw, name, text)
+        guard let created else {
             fatalError("libdbus could not allocate an error reply (out of memory)")
         }
-        return Message(taking: reply)
+        return Message(taking: created)
+    }
+
+    private static func bareError(_ name: String, _ text: String) -> OpaquePointer? {
+        guard let message = dbus_message_new(3) else { return nil }
+        dbus_message_set_error_name(message, name)
+        let wrapped = Message(taking: dbus_message_ref(message))
+        try? wrapped.append([.string(text)])
+        return message
     }
 
     /// For an error reply: its name and its first string argument (the message). Nil for

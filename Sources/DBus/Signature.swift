@@ -16,8 +16,15 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible, Expressibl
         rawValue = unchecked
     }
 
-    /// A literal signature, unchecked; literals are written by programmers, and tests cover them.
+    /// A literal signature, such as `.array(element: "s", [])`. Literals are the
+    /// programmer's, so an invalid one stops the process with its reason. Note that
+    /// `Signature("…")` with a literal argument means this initializer, not the throwing one.
     public init(stringLiteral value: String) {
+        do {
+            try Validate.signature(value)
+        } catch {
+            preconditionFailure("invalid signature literal: \(error.message)")
+        }
         rawValue = value
     }
 
@@ -28,11 +35,11 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static let empty = Signature(unchecked: "")
 
     /// The signatures of the basic types, usable as dictionary keys.
-    public static let byte: Signature = "y", boolean: Signature = "b", int16: Signature = "n",
-        uint16: Signature = "q", int32: Signature = "i", uint32: Signature = "u",
-        int64: Signature = "x", uint64: Signature = "t", double: Signature = "d",
-        string: Signature = "s", objectPath: Signature = "o", signature: Signature = "g",
-        variant: Signature = "v"
+    public static let byte = Signature(unchecked: "y"), boolean = Signature(unchecked: "b"), int16 = Signature(unchecked: "n"),
+        uint16 = Signature(unchecked: "q"), int32 = Signature(unchecked: "i"), uint32 = Signature(unchecked: "u"),
+        int64 = Signature(unchecked: "x"), uint64 = Signature(unchecked: "t"), double = Signature(unchecked: "d"),
+        string = Signature(unchecked: "s"), objectPath = Signature(unchecked: "o"), signature = Signature(unchecked: "g"),
+        variant = Signature(unchecked: "v")
 
     /// Whether this is a single complete type (what a variant or an array element holds).
     public var isSingleCompleteType: Bool {
@@ -57,8 +64,14 @@ public struct ObjectPath: Hashable, Sendable, CustomStringConvertible, Expressib
         rawValue = unchecked
     }
 
-    /// A literal path, unchecked.
+    /// A literal path such as `"/org/navd/Navigator1"`. An invalid literal stops the process
+    /// with its reason; `ObjectPath("…")` with a literal argument means this initializer.
     public init(stringLiteral value: String) {
+        do {
+            try Validate.path(value)
+        } catch {
+            preconditionFailure("invalid object path literal: \(error.message)")
+        }
         rawValue = value
     }
 
