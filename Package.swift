@@ -72,6 +72,7 @@ let package = Package(
             dependencies: ["Navigation", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "NavdServiceTests", dependencies: ["NavdService", "TestSupport"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["NavdClient", "TestSupport", "navd", "navctl", "navwatch"]
