@@ -168,52 +168,75 @@ struct BadCallGenerator {
 
     /// `a{sv}` params: right, wrong, nested too deep, or near and over the 64 KiB limit.
     mutating func params() -> DBusValue {
-        switch Int.random(in: 0..<13, using: &rng) {
-        case 0, 1: return Contract.noParams
-        case 2: return DBusValue.vardict([("id", RandomValues.integer(using: &rng))])
-        case 3: return DBusValue.vardict([("id", .string("7"))])
-        case 4: return DBusValue.vardict([("id", .variant(.int64(7)))])
-        case 5: return DBusValue.vardict([("id", RandomValues.nestedVariants(Int.random(in: 2...66, using: &rng)))])
-        case 6: return DBusValue.vardict([(RandomValues.string(using: &rng), RandomValues.any(depth: 3, using: &rng))])
-        case 7:
-            // One byte array near the 64 KiB params limit, or over it.
-            let size = rng.pick([60_000, 65_000, 65_500, 65_536, 66_000, 70_000, 200_000])
+        switch Int.random(in: 0..<40, using: &rng) {
+        case 0..<8: return Contract.noParams
+        case 8..<11: return DBusValue.vardict([("id", RandomValues.integer(using: &rng))])
+        case 11, 12: return DBusValue.vardict([("id", .string("7"))])
+        case 13, 14: return DBusValue.vardict([("id", .variant(.int64(7)))])
+        case 15..<18: return DBusValue.vardict([("id", RandomValues.nestedVariants(Int.random(in: 2...66, using: &rng)))])
+        case 18..<24: return DBusValue.vardict([(RandomValues.string(using: &rng), RandomValues.any(depth: 3, using: &rng))])
+        case 24, 25:
+            // An array of params whose encoded size is near the 64 KiB limit, or over it.
+            let total = rng.pick([60_000, 65_000, 65_400, 65_536, 66_000, 70_000, 300_000])
+            let keys = rng.pick([1, 16, 64])
+            return DBusValue.vardict((0..<keys).map { ("k\($0)", .string(String(repeating: "v", count: total / keys))) })
+        case 26:
+            // The same as one byte array (slower to build, so rarer).
+            let size = rng.pick([65_000, 65_536, 70_000])
             return DBusValue.vardict([("blob", .array(element: Signature(unchecked: "y"), Array(repeating: .byte(1), count: size)))])
-        case 8:
-            let count = rng.pick([100, 2_000, 5_000])
-            return DBusValue.vardict((0..<count).map { ("k\($0)", .int64(Int64($0))) })
-        case 9: return DBusValue.vardict([("id", .int64(7)), ("extra", .boolean(true))])
-        case 10: return DBusValue.vardict([("id", .uint64(UInt64(Int64.max) + UInt64.random(in: 0...1, using: &rng)))])
-        case 11: return DBusValue.vardict([("id", RandomValues.nestedContainers(Int.random(in: 1...40, using: &rng), arrays: rng.chance(0.5)))])
+        case 27: return DBusValue.vardict((0..<rng.pick([100, 2_000])).map { ("k\($0)", .int64(Int64($0))) })
+        case 28..<31: return DBusValue.vardict([("id", .int64(7)), ("extra", .boolean(true))])
+        case 31, 32: return DBusValue.vardict([("id", .uint64(UInt64(Int64.max) + UInt64.random(in: 0...1, using: &rng)))])
+        case 33..<36: return DBusValue.vardict([("id", RandomValues.nestedContainers(Int.random(in: 1...40, using: &rng), arrays: rng.chance(0.5)))])
         default: return DBusValue.vardict([(String(repeating: "k", count: rng.pick([4096, 4097])), .int64(1))])
         }
     }
 
     /// `a(sa{sv})` screens for SetStack: empty, a few, or past the stack limit.
     private mutating func screens() -> DBusValue {
-        let count = rng.pick([0, 1, 2, 3, 5, 127, 128, 129, 300])
-        let values: [DBusValue] = (0..<count).map { _ in
-            .structure([.string(rng.chance(0.8) ? rng.pick(Self.routes) : RandomValues.string(using: &rng)),
-                        count > 100 ? Contract.noParams : params()])
-        }
+        let count = rng.chance(0.2) ? rng.pick([127, 128, 129, 300]) : rng.pick([0, 1, 2, 3, 5])
+        // Around the stack limit one light screen is repeated: building hundreds is slow.
+        let values: [DBusValue] = count > 100
+            ? Array(repeating: screen(light: true), count: count) : (0..<count).map { _ in screen(light: false) }
         return .array(element: Signature(unchecked: "(sa{sv})"), values)
+    }
+
+    /// One `(sa{sv})` screen; `light` keeps its params small.
+    private mutating func screen(light: Bool) -> DBusValue {
+        let route = rng.chance(0.8) ? rng.pick(Self.routes) : String(RandomValues.string(using: &rng).prefix(light ? 100 : 10_000))
+        let params = light ? rng.pick([Contract.noParams, DBusValue.vardict([("id", .int64(7))])]) : params()
+        return .structure([.string(route), params])
     }
 
     /// Apply's ops: known and unknown names, arguments present, missing or of the wrong type,
     /// and counts around the 256-op limit.
     private mutating func applyOps() -> [DBusValue] {
-        let count = rng.pick([0, 1, 1, 2, 3, 5, 256, 257, 400])
-        return (0..<count).map { _ in
+        // Hundreds of ops cost the client ~30 ms each to encode in a debug build: rarer.
+        let count = rng.chance(0.15) ? rng.pick([256, 257, 400]) : rng.pick([0, 1, 1, 2, 3, 5])
+        // Around the 256-op limit a few random ops are repeated: building hundreds is slow.
+        if count > 100 {
+            let few = applyOps(count: 4, light: true)
+            return (0..<count).map { few[$0 % few.count] }
+        }
+        return applyOps(count: count, light: false)
+    }
+
+    /// `light`: small params and no screens, for ops repeated hundreds of times.
+    private mutating func applyOps(count: Int, light: Bool = false) -> [DBusValue] {
+        (0..<count).map { _ in
             let name = rng.pick(Self.opNames)
             var arguments: [(String, DBusValue)] = []
-            for key in ["route", "params", "target", "style", "tab", "screens", "bogus"] where rng.chance(count > 100 ? 0.15 : 0.4) {
+            for key in ["route", "params", "target", "style", "tab", "screens", "bogus"] where rng.chance(0.4) {
                 switch key {
                 case "route": arguments.append((key, rng.chance(0.8) ? .string(route()) : RandomValues.integer(using: &rng)))
-                case "params": arguments.append((key, count > 100 ? Contract.noParams : params()))
+                case "params": arguments.append((key, light || rng.chance(0.5) ? Contract.noParams : params()))
                 case "target": arguments.append((key, .string(rng.chance(0.5) ? link() : popTarget())))
                 case "style": arguments.append((key, .string(style())))
                 case "tab": arguments.append((key, rng.chance(0.8) ? .string(tab()) : .int32(1)))
-                case "screens": arguments.append((key, count > 100 ? .string("x") : screens()))
+                case "screens":
+                    // Few screens inside an op (SetStack itself covers the stack limit).
+                    let few = (0..<Int.random(in: 0...3, using: &rng)).map { _ in screen(light: rng.chance(0.7)) }
+                    arguments.append((key, light ? .string("x") : .array(element: Signature(unchecked: "(sa{sv})"), few)))
                 default: arguments.append((key, RandomValues.any(depth: 2, using: &rng)))
                 }
             }

@@ -16,6 +16,8 @@ struct BadInputOutcome: Sendable {
     var strayReplies = 0
     var crashes = 0
     var seconds = 0.0
+    /// Of `seconds`, the time spent building the calls (in this process, not in navd).
+    var generationSeconds = 0.0
 }
 
 /// Sends `calls` generated calls on one connection, pipelined, each followed (for a sampled
@@ -99,7 +101,9 @@ struct BadInputRun {
         for _ in 0..<calls {
             let checkThis = checkShare >= 1 || decider.chance(checkShare)
             if checkThis && !checkedLast { try sendCheck() }
+            let generationBegan = monotonicSeconds()
             let call = generator.next()
+            outcome.generationSeconds += monotonicSeconds() - generationBegan
             let index = try pipeline.send(call.message, deliver: deliver)
             slots[index] = .call(label: call.label, mayAnswerSuccess: call.mayAnswerSuccess, mayChangeTree: call.mayChangeTree)
             outcome.calls += 1

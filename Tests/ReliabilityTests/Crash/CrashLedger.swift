@@ -82,6 +82,7 @@ final class ChangingClient: @unchecked Sendable {
     private var rng: SeededGenerator
     private let stopLock = NSLock()
     private var stopRequested = false
+    private var joined = false
     private let done = DispatchSemaphore(value: 0)
 
     init(address: String, ledger: CrashLedger, rng: SeededGenerator) {
@@ -103,8 +104,13 @@ final class ChangingClient: @unchecked Sendable {
     /// Asks the client to stop after its current call.
     func requestStop() { stopLock.withLock { stopRequested = true } }
 
-    /// Waits up to `timeout` seconds for the thread to end; false if it did not.
-    func join(timeout: Double) -> Bool { done.wait(timeout: .now() + timeout) == .success }
+    /// Waits up to `timeout` seconds for the thread to end; false if it did not. Safe to call again.
+    func join(timeout: Double) -> Bool {
+        if stopLock.withLock({ joined }) { return true }
+        guard done.wait(timeout: .now() + timeout) == .success else { return false }
+        stopLock.withLock { joined = true }
+        return true
+    }
 
     private var shouldStop: Bool { stopLock.withLock { stopRequested } }
 
