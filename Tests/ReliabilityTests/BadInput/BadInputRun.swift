@@ -6,6 +6,8 @@ import TestSupport
 struct BadInputOutcome: Sendable {
     var seed: UInt64 = 0
     var calls = 0
+    /// Calls sent with the no-reply-expected flag (not counted in `calls`).
+    var noReplyCalls = 0
     var successes = 0
     var errors: [String: Int] = [:]
     var refusedBeforeSending = 0
@@ -32,7 +34,8 @@ struct BadInputRun {
 
     private enum Slot {
         case call(label: String, mayAnswerSuccess: Bool, mayChangeTree: Bool)
-        case checkTree
+        /// `afterUnansweredCall`: a no-reply call came in between, so nothing is compared.
+        case checkTree(afterUnansweredCall: Bool)
         case checkHistory
     }
 
@@ -69,9 +72,10 @@ struct BadInputRun {
                     }
                     lastCall = (label, false, mayChangeTree, "")
                 }
-            case .checkTree:
+            case .checkTree(let afterUnansweredCall):
                 guard reply.kind == .methodReturn else { throw TestSupportError("GetTree failed: \(reply.bodyError?.description ?? "?")") }
                 pendingTree = try reply.body()
+                if afterUnansweredCall { callsSinceCheck += 2 }
             case .checkHistory:
                 guard reply.kind == .methodReturn, let tree = pendingTree else {
                     throw TestSupportError("History failed: \(reply.bodyError?.description ?? "?")")
@@ -91,19 +95,30 @@ struct BadInputRun {
             }
         }
 
+        var unansweredCallSent = false
         func sendCheck() throws {
-            slots[try pipeline.send(try Contract.call("GetTree"), deliver: deliver)] = .checkTree
+            slots[try pipeline.send(try Contract.call("GetTree"), deliver: deliver)] = .checkTree(afterUnansweredCall: unansweredCallSent)
+            unansweredCallSent = false
             slots[try pipeline.send(try Contract.call("History", [.uint32(16)]), deliver: deliver)] = .checkHistory
         }
 
         try sendCheck()
         var checkedLast = true
-        for _ in 0..<calls {
+        while outcome.calls < calls {
             let checkThis = checkShare >= 1 || decider.chance(checkShare)
             if checkThis && !checkedLast { try sendCheck() }
             let generationBegan = monotonicSeconds()
             let call = generator.next()
             outcome.generationSeconds += monotonicSeconds() - generationBegan
+            if decider.chance(0.03) {
+                // Sent with no-reply-expected: navd must not answer it (a reply would be stray).
+                call.message.noReplyExpected = true
+                try pipeline.sendExpectingNoReply(call.message)
+                outcome.noReplyCalls += 1
+                unansweredCallSent = true
+                checkedLast = false
+                continue
+            }
             let index = try pipeline.send(call.message, deliver: deliver)
             slots[index] = .call(label: call.label, mayAnswerSuccess: call.mayAnswerSuccess, mayChangeTree: call.mayChangeTree)
             outcome.calls += 1

@@ -21,6 +21,7 @@ extension ReliabilityTests {
         figures.add("seed", outcome.seed)
         figures.add("calls", outcome.calls)
         figures.add("successes", outcome.successes)
+        figures.add("no-reply-calls", outcome.noReplyCalls)
         figures.add("errors", tally: outcome.errors)
         figures.add("failed-calls-checked", outcome.failedCallsChecked)
         figures.add("refused-by-client-library", outcome.refusedBeforeSending)

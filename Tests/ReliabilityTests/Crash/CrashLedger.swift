@@ -134,7 +134,9 @@ final class ChangingClient: @unchecked Sendable {
                 method = "Apply"
                 let ops = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Contract.op("push", [("route", .string(rng.pick(rainbow)))]) }
                 arguments = [Contract.ops(ops), .uint64(0)]
-            case 88..<94: method = "SelectTab"; arguments = [.string(rng.pick(["rainbow", "news", "profile"]))]; alwaysChanges = false
+            case 88..<92: method = "SelectTab"; arguments = [.string(rng.pick(["rainbow", "news", "profile"]))]; alwaysChanges = false
+            case 92..<95: method = "Undo"
+            case 95..<97: method = "Redo"
             default: method = "PopToRoot"; alwaysChanges = false
             }
             do {

@@ -8,6 +8,8 @@ struct CrashOutcome: Sendable {
     var seed: UInt64 = 0
     var kills = 0
     var quietKills = 0
+    var terminations = 0
+    var startupKills = 0
     var answeredChanges = 0
     var answeredCalls = 0
     var changesChecked = 0
@@ -39,6 +41,8 @@ extension ReliabilityTests {
         figures.add("seed", outcome.seed)
         figures.add("kills", outcome.kills)
         figures.add("quiet-kills", outcome.quietKills)
+        figures.add("sigterms-under-load", outcome.terminations)
+        figures.add("kills-during-startup", outcome.startupKills)
         figures.add("answered-changes", outcome.answeredChanges)
         figures.add("answered-changes-checked", outcome.changesChecked)
         figures.add("lost", outcome.lost)
@@ -57,7 +61,7 @@ extension ReliabilityTests {
         figures.add("failures", outcome.failures.count + outcome.watcherFailures.count)
         figures.print()
 
-        #expect(outcome.kills == rounds)
+        #expect(outcome.kills + outcome.terminations == rounds)
         #expect(outcome.lost == 0, "seed \(seed)")
         #expect(outcome.failures.isEmpty, "seed \(seed):\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
         #expect(outcome.watcherFailures.isEmpty, "seed \(seed):\n\(outcome.watcherFailures.prefix(20).joined(separator: "\n"))")
@@ -88,15 +92,25 @@ extension ReliabilityTests {
             usleep(UInt32.random(in: 30_000...300_000, using: &rng))
             let quiet = round % 3 == 2 || rng.chance(0.2)
             var quietSnapshot: TreeSnapshot?
+            var quietProperties: [String: DBusValue] = [:]
             if quiet {
                 clients.forEach { $0.requestStop() }
                 for client in clients where !client.join(timeout: 15) { ledger.recordViolation("round \(round): a client did not stop") }
                 quietSnapshot = try observer.treeSnapshot()
+                quietProperties = try observer.navdProperties()
                 outcome.quietKills += 1
             }
             let watcherLineCounts = watchers.map { $0.lines().count }
-            navd.kill9()
-            outcome.kills += 1
+            if !quiet && rng.chance(0.25) {
+                // Some rounds end with SIGTERM in the middle of the traffic: navd finishes the
+                // calls in hand, commits and exits 0; the same checks follow.
+                let status = navd.terminate()
+                outcome.terminations += 1
+                if status != 0 { ledger.recordViolation("round \(round): SIGTERM under load ended navd with status \(status.map(String.init) ?? "none (killed)")") }
+            } else {
+                navd.kill9()
+                outcome.kills += 1
+            }
             for client in clients where !client.join(timeout: 15) { ledger.recordViolation("round \(round): a client hung after the kill") }
             let answered = ledger.takeRoundChanges()
             let highest = ledger.highest
@@ -104,8 +118,16 @@ extension ReliabilityTests {
             where watcher.waitForLine(after: count, timeout: 5, { $0.isGone }) == nil {
                 outcome.watcherFailures.append("round \(round): navwatch \(watcher.pid) printed no {\"event\":\"gone\"} after the kill")
             }
-            let goneCounts = watchers.map { $0.lines().count }
 
+            if rng.chance(0.3) {
+                // Killed again in the middle of its start-up (restore, compaction).
+                try navd.launch()
+                usleep(UInt32.random(in: 0...40_000, using: &rng))
+                navd.kill9()
+                outcome.startupKills += 1
+                usleep(100_000)  // let the watchers print what they saw of that start
+            }
+            let goneCounts = watchers.map { $0.lines().count }
             try navd.start()
             let readyAt = monotonicSeconds()
             let after = try observer.treeSnapshot()
@@ -130,6 +152,12 @@ extension ReliabilityTests {
                 outcome.treesVerified += 1
                 if quietSnapshot != after {
                     ledger.recordViolation("round \(round): killed while quiet, the tree came back different: \(quietSnapshot.summary) → \(after.summary)")
+                }
+                // The properties too: CanUndo and CanRedo show that undo and redo survived.
+                let properties = try observer.navdProperties()
+                if properties != quietProperties {
+                    let differing = Set(properties.keys).union(quietProperties.keys).filter { properties[$0] != quietProperties[$0] }.sorted()
+                    ledger.recordViolation("round \(round): killed while quiet, properties came back different: \(differing.map { "\($0): \(quietProperties[$0].map { "\($0)" } ?? "-") → \(properties[$0].map { "\($0)" } ?? "-")" })")
                 }
             } else if let announced = recorder.announcement(of: after.revision), announced.cause != "restore", announced.cause != "start" {
                 let state = try observer.navd("GetState")

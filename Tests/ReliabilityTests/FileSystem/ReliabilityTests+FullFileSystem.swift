@@ -56,18 +56,41 @@ extension ReliabilityTests {
                     break
                 }
             }
-            let after = try connection.treeSnapshot()
+            var after = try connection.treeSnapshot()
+            if after != before { problems.append("the refused Push changed the state: \(before.summary) → \(after.summary)") }
+
+            // Still full: a burst of pipelined changes, committed together, all refused.
+            let recorder = try SignalRecorder(address: bus.address)
+            let pipeline = Pipeline(connection: connection, window: 32)
+            var burstReplies: [String: Int] = [:]
+            let deliver: (Int, Message) throws -> Void = { _, reply in
+                burstReplies[reply.kind == .error ? Contract.shortErrorName(reply.errorName ?? "?") : "success", default: 0] += 1
+            }
+            for index in 0..<40 {
+                let message = index % 10 == 9
+                    ? try Contract.call("Apply", [Contract.ops([Contract.op("push", [("route", .string("blue"))])]), .uint64(0)])
+                    : try Contract.call("Push", [.string("purple"), Contract.noParams])
+                try pipeline.send(message, deliver: deliver)
+            }
+            try pipeline.drain(deliver: deliver)
+            usleep(200_000)
+            recorder.stop()
+            after = try connection.treeSnapshot()
+            if burstReplies != ["StorageFailed": 40] { problems.append("a burst on the full disk was answered \(burstReplies), expected 40 StorageFailed") }
+            if after != before { problems.append("the refused burst changed the state: \(before.summary) → \(after.summary)") }
+            let announced = recorder.announcements.filter { $0.revision > before.revision }
+            if !announced.isEmpty { problems.append("StackChanged was sent for refused changes: revisions \(announced.map(\.revision))") }
             let log = navd.stderr
 
             var figures = Figures("full-file-system")
             figures.add("filled", fill.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").joined(separator: "_"))
             figures.add("accepted-into-allocated-space", acceptedWhileFull)
             figures.add("refusal", refusal.map { Contract.shortErrorName($0.name) } ?? "none")
+            figures.add("burst", burstReplies.map { "\($0.key):\($0.value)" }.sorted().joined(separator: ","))
 
             if refusal?.name != Contract.errorPrefix + "StorageFailed" {
                 problems.append("expected StorageFailed, got \(refusal?.description ?? "no refusal in 2,000 pushes")")
             }
-            if after != before { problems.append("the refused Push changed the state: \(before.summary) → \(after.summary)") }
             let lower = log.lowercased()
             if !(lower.contains("navd: error:") && (lower.contains("full") || lower.contains("space") || lower.contains("storagefailed"))) {
                 problems.append("navd's log does not say the change was refused for lack of space:\n\(log.suffix(1500))")

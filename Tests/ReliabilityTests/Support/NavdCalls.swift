@@ -53,6 +53,14 @@ extension Connection {
         return try TreeSnapshot(tree: tree, history: history)
     }
 
+    /// Every property of navd's interface (`Properties.GetAll`), by name.
+    func navdProperties() throws -> [String: DBusValue] {
+        let body = try call(Contract.call("GetAll", [.string(Contract.interface)], interface: "org.freedesktop.DBus.Properties")).body()
+        var properties: [String: DBusValue] = [:]
+        for (name, value) in body.first?.stringKeyedPairs ?? [] { properties[name] = value }
+        return properties
+    }
+
     /// `GetState`'s revision.
     func revision() throws -> UInt64 {
         guard let revision = try navd("GetState").first?.uint64Value else {
@@ -109,7 +117,6 @@ final class Pipeline {
 
     private var outstanding: [UInt32: Int] = [:]
     private var answered: [Int: Message] = [:]
-    private var answeredSerials: Set<UInt32> = []
     private var nextToDeliver = 0
     private var nextIndex = 0
     /// Replies whose reply serial matched no call in flight (a second reply, or a stray one).
@@ -137,6 +144,11 @@ final class Pipeline {
         return index
     }
 
+    /// Sends a call flagged no-reply-expected: any reply to it will count as stray.
+    func sendExpectingNoReply(_ message: Message) throws {
+        try connection.send(message)
+    }
+
     /// Waits for every reply still due and delivers them.
     func drain(deliver: (Int, Message) throws -> Void) throws {
         while !outstanding.isEmpty {
@@ -152,7 +164,6 @@ final class Pipeline {
             let serial = message.replySerial
             if let index = outstanding.removeValue(forKey: serial) {
                 answered[index] = message
-                answeredSerials.insert(serial)
                 gotOne = true
             } else {
                 strayReplies += 1

@@ -57,8 +57,15 @@ final class NavdProcess: @unchecked Sendable {
     /// Starts navd and waits until it answers `GetState`; returns the seconds that took.
     @discardableResult
     func start(timeout: Double = 20) throws -> Double {
-        if let child { earlierStderr += child.stderrText }
         let began = monotonicSeconds()
+        try launch()
+        try waitUntilReady(timeout: timeout)
+        return monotonicSeconds() - began
+    }
+
+    /// Starts navd without waiting for it (a test may kill it in the middle of its start-up).
+    func launch() throws {
+        if let child { earlierStderr += child.stderrText }
         let process: ChildProcess
         if let launcher {
             let commandLine = ([Self.executable] + arguments).map(Self.shellQuoted).joined(separator: " ")
@@ -69,8 +76,6 @@ final class NavdProcess: @unchecked Sendable {
         }
         child = process
         starts += 1
-        try waitUntilReady(timeout: timeout)
-        return monotonicSeconds() - began
     }
 
     /// Polls `GetState` every few milliseconds until it answers.
