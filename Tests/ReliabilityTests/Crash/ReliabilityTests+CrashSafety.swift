@@ -70,15 +70,39 @@ extension ReliabilityTests {
         #expect(outcome.resyncMilliseconds.allSatisfy { $0 <= 1000 }, "a watcher took over a second to resync: \(outcome.resyncMilliseconds.max() ?? 0) ms")
     }
 
-    static func runCrashRounds(bus: PrivateBus, navd: NavdProcess, rounds: Int, seed: UInt64) throws -> CrashOutcome {
+    /// The same with `--durability full` (an fsync per group commit): fewer rounds, as each
+    /// commit costs more.
+    @Test(.timeLimit(.minutes(10)))
+    func crashesLoseNothingAnsweredWithFullDurability() async throws {
+        guard let (bus, navd, directory) = try Self.startNavd("crash-full", extraArguments: ["--durability", "full"]) else { return }
+        defer { navd.stop(); bus.stop(); Self.remove(directory) }
+        let seed = ReliabilityMode.seed()
+        let rounds = ReliabilityMode.pick(short: 4, long: 30)
+        let outcome = try await onThread("crash-full") {
+            try Self.runCrashRounds(bus: bus, navd: navd, rounds: rounds, seed: seed, watchers: 0)
+        }
+        var figures = Figures("crash-durability-full")
+        figures.add("seed", outcome.seed)
+        figures.add("kills", outcome.kills)
+        figures.add("sigterms-under-load", outcome.terminations)
+        figures.add("answered-changes-checked", outcome.changesChecked)
+        figures.add("lost", outcome.lost)
+        figures.add("trees-compared-whole", outcome.treesVerified)
+        figures.print()
+        #expect(outcome.lost == 0, "seed \(seed)")
+        #expect(outcome.failures.isEmpty, "seed \(seed):\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
+        #expect(outcome.answeredChanges > rounds)
+    }
+
+    static func runCrashRounds(bus: PrivateBus, navd: NavdProcess, rounds: Int, seed: UInt64, watchers watcherCount: Int = 2) throws -> CrashOutcome {
         var outcome = CrashOutcome()
         outcome.seed = seed
         var rng = SeededGenerator(seed: seed)
         let ledger = CrashLedger()
         let recorder = try SignalRecorder(address: bus.address)
         defer { recorder.stop() }
-        let watchers = NavWatcher.isBuilt ? try (0..<2).map { _ in try NavWatcher(address: bus.address) } : []
-        if watchers.isEmpty { print("reliability: crash: navwatch is not built, watchers not measured") }
+        let watchers = NavWatcher.isBuilt ? try (0..<watcherCount).map { _ in try NavWatcher(address: bus.address) } : []
+        if !NavWatcher.isBuilt { print("reliability: crash: navwatch is not built, watchers not measured") }
         defer { watchers.forEach { $0.stop() } }
         let observer = try Connection(.address(bus.address))
         defer { observer.close() }
