@@ -25,11 +25,18 @@ final class CrashLedger: @unchecked Sendable {
             roundChanges.append(revision)
             highestAnswered = max(highestAnswered, revision)
             if let newId {
+                if newId.isEmpty || Self.routeNames.contains(newId) { violations.append("\(method) returned the id '\(newId)': empty or a route name") }
                 if idsSeen.contains(newId) { violations.append("\(method) returned id '\(newId)', which was seen before") }
                 idsSeen.insert(newId)
             }
         }
     }
+
+    /// The demo graph's routes: no id may equal one.
+    static let routeNames: Set<String> = [
+        "red", "orange", "yellow", "green", "teal", "blue", "purple", "news-list", "news-item", "profile", "settings",
+        "login", "forgot-password", "modal",
+    ]
 
     /// A success that may have been a no-op: only its revision counts, as a lower bound.
     func recordAnswer(revision: UInt64) {

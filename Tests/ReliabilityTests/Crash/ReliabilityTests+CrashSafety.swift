@@ -152,6 +152,7 @@ extension ReliabilityTests {
                 usleep(100_000)  // let the watchers print what they saw of that start
             }
             let goneCounts = watchers.map { $0.lines().count }
+            let announcementsBefore = recorder.announcements.count
             try navd.start()
             let readyAt = monotonicSeconds()
             let after = try observer.treeSnapshot()
@@ -162,6 +163,25 @@ extension ReliabilityTests {
             if after.revision < highest {
                 ledger.recordViolation("round \(round): restarted at revision \(after.revision), but revision \(highest) was answered")
                 outcome.lost += answered.filter { $0 > after.revision }.count
+            }
+            // The history is whole: one entry per change, newest first, up to its 1,000 entries.
+            let expectedHistory = Array(stride(from: after.revision, to: after.revision - min(after.revision - 1, 1_000), by: -1))
+            if after.historyRevisions != expectedHistory {
+                ledger.recordViolation("round \(round): after the restart the history holds \(after.historyRevisions.count) entries \(after.historyRevisions.prefix(3))…\(after.historyRevisions.suffix(2)), expected \(expectedHistory.count) (\(after.revision) down to \(expectedHistory.last ?? 0))")
+            }
+            // The start-up announcement: cause restore, the revision unchanged.
+            var startup: SignalRecorder.Announcement?
+            let announcementDeadline = monotonicSeconds() + 2
+            while startup == nil && monotonicSeconds() < announcementDeadline {
+                startup = recorder.announcements.dropFirst(announcementsBefore).first { $0.cause == "restore" || $0.cause == "start" }
+                if startup == nil { usleep(2_000) }
+            }
+            if let startup {
+                if startup.revision != after.revision || startup.cause != "restore" {
+                    ledger.recordViolation("round \(round): the start-up StackChanged said \(startup.cause) at \(startup.revision), navd is at \(after.revision)")
+                }
+            } else {
+                ledger.recordViolation("round \(round): no start-up StackChanged within 2 s of the restart")
             }
             let kept = Set(after.historyRevisions)
             let oldestKept = after.historyRevisions.last ?? 0
