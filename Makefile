@@ -26,7 +26,7 @@ release: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 demo: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product navd

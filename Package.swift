@@ -55,7 +55,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "navctl",
-            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            exclude: ["README-json.md"]
         ),
         .executableTarget(
             name: "navwatch",
@@ -72,6 +73,7 @@ let package = Package(
             dependencies: ["Navigation", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "NavdServiceTests", dependencies: ["NavdService", "TestSupport"]),
+        .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "DBus"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

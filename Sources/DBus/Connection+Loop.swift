@@ -19,7 +19,7 @@ extension Connection {
     /// connection disconnected (it is still returned).
     public func popMessage() -> Message? {
         if state.withLock({ $0.closed }) { return nil }
-        guard let raw = dbus_connection_pop_message(raw) else { return nil }
+        guard let raw = reading.withLock({ dbus_connection_pop_message(raw) }) else { return nil }
         let message = Message(taking: raw)
         if message.isLocalDisconnect {
             state.withLock { $0.sawDisconnected = true }
@@ -35,7 +35,7 @@ extension Connection {
         if hasBufferedMessages { return .messages }
         if !isConnected { return .disconnected }
         if dbus_connection_has_messages_to_send(raw) != 0 {
-            dbus_connection_flush(raw)
+            reading.withLock { dbus_connection_flush(raw) }
             if hasBufferedMessages { return .messages }
         }
         var socket: Int32 = -1
@@ -62,7 +62,7 @@ extension Connection {
                 return .woken
             }
             if descriptors[0].revents != 0 {
-                dbus_connection_read_write(raw, 0)
+                reading.withLock { _ = dbus_connection_read_write(raw, 0) }
                 if hasBufferedMessages { return .messages }
                 if dbus_connection_get_is_connected(raw) == 0 { return .disconnected }
                 continue  // part of a message arrived; wait for the rest
@@ -78,9 +78,13 @@ extension Connection {
         _ = write(wakeDescriptor, &one, 8)
     }
 
+    /// A handle that wakes this connection's loop, for places that cannot hold the connection,
+    /// such as a C signal handler reading a global. Valid while the connection lives.
+    public var waker: Waker { Waker(descriptor: wakeDescriptor) }
+
     /// Whether libdbus has a complete incoming message queued (reading what it has parsed).
     var hasBufferedMessages: Bool {
-        dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS
+        reading.withLock { dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
     }
 
     private func drainWakeups() {
@@ -95,9 +99,23 @@ extension Connection {
     }
 }
 
+/// Wakes a connection's `waitForMessages` from anywhere, including a signal handler.
+public struct Waker: Sendable {
+    let descriptor: Int32
+
+    /// Makes the connection's current or next `waitForMessages` return `.woken`
+    /// (async-signal-safe: one `write`). Must not be used after the connection is gone.
+    public func wake() {
+        var one: UInt64 = 1
+        _ = write(descriptor, &one, 8)
+    }
+}
+
 extension Message {
-    /// Whether this is libdbus' local `Disconnected` signal (the bus went away).
+    /// Whether this is libdbus' local `Disconnected` signal (the bus went away). It has no
+    /// sender: nothing from the bus can pass for it.
     public var isLocalDisconnect: Bool {
-        kind == .signal && interface == "org.freedesktop.DBus.Local" && member == "Disconnected"
+        kind == .signal && sender == nil && interface == Validate.localInterface && path == Validate.localPath
+            && member == "Disconnected"
     }
 }

@@ -15,10 +15,10 @@ public enum BusAddress: Sendable {
 /// A private connection to a message bus, registered (it has a unique name).
 ///
 /// The process never exits when the bus goes away: `isConnected` turns false, the loop sees
-/// `.disconnected`, and a new `Connection` can be made. libdbus is thread-safe here
-/// (`dbus_threads_init_default`), but replies are not routed between threads: blocking or
-/// async `call`s made while another thread pops messages may have their reply popped by
-/// that thread. Make calls from the loop's thread, or on a connection no loop pops.
+/// `.disconnected`, and a new `Connection` can be made. Every method is thread-safe. A
+/// blocking (or async) call made on another thread while a loop pops messages gets its own
+/// reply: the loop waits at its next step until the call is done, so keep calls short on a
+/// connection whose loop must stay responsive (a service makes none while serving).
 public final class Connection: @unchecked Sendable {
     /// The libdbus connection; this object holds one reference.
     let raw: OpaquePointer
@@ -34,6 +34,8 @@ public final class Connection: @unchecked Sendable {
         var sawDisconnected = false
     }
     let state = Mutex(State())
+    /// Held while libdbus reads incoming data or hands out messages (see `ReadingLock`).
+    let reading = ReadingLock()
 
     private static let threadsInitialized: Bool = dbus_threads_init_default() != 0
 
@@ -113,15 +115,23 @@ public final class Connection: @unchecked Sendable {
 
     /// Blocks until every queued outgoing message is written to the socket.
     public func flush() {
-        if isConnected { dbus_connection_flush(raw) }
+        if isConnected { reading.withLock { dbus_connection_flush(raw) } }
     }
 
     /// Sends a method call and blocks for its reply. An error reply is thrown as
     /// `DBusError(name, message)`; a timeout is thrown as `NoReply`.
     public func call(_ message: Message, timeoutMilliseconds: Int32 = 25_000) throws(DBusError) -> Message {
+        try callBlocking(message, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// The blocking `call` under a name of its own, so that async code (where the async
+    /// overload of `call` wins) can still block on purpose.
+    public func callBlocking(_ message: Message, timeoutMilliseconds: Int32 = 25_000) throws(DBusError) -> Message {
         try requireConnected()
-        let (reply, error) = withLibdbusError { error in
-            dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, error)
+        let (reply, error) = reading.withLock {
+            withLibdbusError { error in
+                dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, error)
+            }
         }
         if let reply { return Message(taking: reply) }
         throw error ?? DBusError(name: DBusErrorName.failed, message: "call failed without an error")
@@ -133,7 +143,7 @@ public final class Connection: @unchecked Sendable {
         let result: Result<Message, DBusError> = await withCheckedContinuation { continuation in
             let body: @Sendable () -> Void = {
                 continuation.resume(returning: Result { () throws(DBusError) -> Message in
-                    try self.call(message, timeoutMilliseconds: timeoutMilliseconds)
+                    try self.callBlocking(message, timeoutMilliseconds: timeoutMilliseconds)
                 })
             }
             if !DetachedThread.start(body) { body() }

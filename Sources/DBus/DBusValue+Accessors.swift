@@ -18,14 +18,23 @@ extension DBusValue {
             pairs.map { DBusDictEntry(key: .string($0.0), value: .string($0.1)) })
     }
 
-    /// The text of a `s`, `o` or `g` value; nil for other types.
+    /// The text of a `s` value; nil for every other type (object paths and signatures too,
+    /// so a type check through this accessor stays strict).
     public var stringValue: String? {
-        switch self {
-        case .string(let s): s
-        case .objectPath(let p): p.rawValue
-        case .signature(let g): g.rawValue
-        default: nil
-        }
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// The path of an `o` value; nil otherwise.
+    public var objectPathValue: ObjectPath? {
+        if case .objectPath(let p) = self { return p }
+        return nil
+    }
+
+    /// The signature of a `g` value; nil otherwise.
+    public var signatureValue: Signature? {
+        if case .signature(let g) = self { return g }
+        return nil
     }
 
     /// A `t` value, or any unsigned integer type widened; nil otherwise.

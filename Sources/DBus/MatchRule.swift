@@ -88,9 +88,12 @@ public struct NameOwnerChange: Hashable, Sendable {
 }
 
 extension Message {
-    /// The change carried by a bus `NameOwnerChanged` signal; nil for any other message.
+    /// The change carried by a bus `NameOwnerChanged` signal; nil for any other message,
+    /// including a look-alike sent by a peer rather than the bus.
     public var nameOwnerChange: NameOwnerChange? {
-        guard kind == .signal, interface == "org.freedesktop.DBus", member == "NameOwnerChanged",
+        // Only the bus itself may speak for name owners; a peer could send a look-alike.
+        guard kind == .signal, sender == "org.freedesktop.DBus", interface == "org.freedesktop.DBus",
+            member == "NameOwnerChanged",
             signature == "sss", let values = try? body(), values.count == 3,
             let name = values[0].stringValue, let old = values[1].stringValue, let new = values[2].stringValue
         else { return nil }

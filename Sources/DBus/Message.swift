@@ -92,6 +92,7 @@ public final class Message: @unchecked Sendable {
         try Validate.path(path)
         if let interface { try Validate.interface(interface) }
         try Validate.member(member)
+        try Validate.notLocal(path: path, interface: interface)
         guard let raw = dbus_message_new_method_call(destination, path, interface, member) else {
             throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a method call")
         }
@@ -103,6 +104,7 @@ public final class Message: @unchecked Sendable {
         try Validate.path(path)
         try Validate.interface(interface)
         try Validate.member(member)
+        try Validate.notLocal(path: path, interface: interface)
         guard let raw = dbus_message_new_signal(path, interface, member) else {
             throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a signal")
         }

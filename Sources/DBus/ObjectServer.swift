@@ -63,7 +63,7 @@ public final class ObjectServer: @unchecked Sendable {
         let member = message.member ?? ""
         let path = ObjectPath(unchecked: pathText)
         let exported = objects[path] ?? []
-        let isNode = !exported.isEmpty || hasChildren(path)
+        let isNode = !exported.isEmpty || path == .root || hasChildren(path)
         guard isNode else {
             return message.makeError(DBusError(
                 name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'"))
@@ -115,7 +115,11 @@ public final class ObjectServer: @unchecked Sendable {
                     "method '\(member)' of interface '\(interface.name)' produced values of type '\(produced)'"
                         + " where '\(method.outSignature)' is declared")
             }
-            return try message.makeReply(values)
+            do {
+                return try message.makeReply(values)
+            } catch {
+                throw .failed("method '\(member)' of interface '\(interface.name)' produced a reply that cannot be sent: \(error.message)")
+            }
         } catch {
             return message.makeError(error)
         }

@@ -21,6 +21,17 @@ enum Validate {
         try check(s, what: "object path", dbus_validate_path)
     }
 
+    /// The path and interface libdbus reserves for messages it makes itself; the bus drops a
+    /// connection that sends either.
+    static let localPath = "/org/freedesktop/DBus/Local", localInterface = "org.freedesktop.DBus.Local"
+
+    /// Refuses the reserved local path and interface in an outgoing message.
+    static func notLocal(path: String, interface: String?) throws(DBusError) {
+        if path == localPath || interface == localInterface {
+            throw .invalidArgs("\(localPath) and \(localInterface) are reserved for local messages; the bus disconnects senders")
+        }
+    }
+
     /// An interface name such as `org.navd.Navigator1`.
     static func interface(_ s: String) throws(DBusError) {
         try check(s, what: "interface name", dbus_validate_interface)

@@ -127,7 +127,7 @@ extension NavigatorDaemon {
     /// `GetRoutes`: one `(sa{sv})` per route, in the graph's order.
     func routesValue() -> DBusValue {
         let graph = coordinator.graph
-        let entries: [DBusValue] = graph.routeNames.compactMap { name in
+        let entries: [DBusValue] = graph.routeOrder.compactMap { name in
             guard let route = graph.routes[name] else { return nil }
             var fields: [(String, DBusValue)] = [
                 ("title", .string(route.title)),

@@ -37,7 +37,7 @@ extension NavigatorDaemon {
             }
         }
         let before = coordinator.revision
-        for warning in coordinator.reconcile() {
+        for warning in coordinator.reconcile(at: now()).warnings {
             logger.warning("\(warning)")
         }
         if compact && (replayed > 0 || coordinator.revision != before) {

@@ -81,7 +81,7 @@ public final class NavigatorDaemon {
     /// Serves until `requestStop()` is called or the bus goes away. Returns the exit status.
     public func run() -> Int32 {
         announceStart()
-        logger.notice("navd \(Navigator.version) serving \(Navigator.busName) on the \(connection.describedBus) at revision \(coordinator.revision)\(store == nil ? " (ephemeral)" : "")")
+        logger.notice("navd \(Navigator.version) serving \(Navigator.busName) on the \(Self.describe(options.bus)) at revision \(coordinator.revision)\(store == nil ? " (ephemeral)" : "")")
         var status: Int32 = 0
         loop: while true {
             while let message = connection.popMessage() {
@@ -188,11 +188,15 @@ public final class NavigatorDaemon {
         }
         pending.removeAll(keepingCapacity: true)
         pendingProperties.removeAll(keepingCapacity: true)
-        if let store, store.shouldSnapshot { writeSnapshot(store) }
+        if let store, store.shouldSnapshot {
+            // The answers go out first: a snapshot costs time in proportion to the tree.
+            connection.flush()
+            writeSnapshot(store)
+        }
     }
 
     private func rollBack(after error: StoreError) {
-        logger.error("could not commit \(pending.count) change(s): \(error.message); answering StorageFailed and keeping revision \(store.map { _ in "as on disk" } ?? "")")
+        logger.error("could not commit \(pending.count) call(s), answering StorageFailed: \(error.message)")
         let failure = DBusError(
             name: Navigator.errorPrefix + "StorageFailed",
             message: "the change could not be made durable, so nothing changed: \(error.message)"

@@ -31,8 +31,8 @@ public enum Navigator {
         methods: methods,
         signals: [
             SignalDeclaration(
-                name: "StackChanged",
-                arguments: [
+                "StackChanged",
+                [
                     .init("revision", "t"), .init("cause", "s"), .init("tab", "s"), .init("path", "a(sssa{sv})"),
                 ],
                 documentation: "Emitted once per change, after it is durable, and once at start-up with cause 'restore' or 'start'. A revision that jumps by more than one means a missed signal: call GetState."
@@ -45,7 +45,7 @@ public enum Navigator {
     private static func method(
         _ name: String, in inArgs: [ArgumentDeclaration] = [], out outArgs: [ArgumentDeclaration], _ doc: String
     ) -> MethodDeclaration {
-        MethodDeclaration(name: name, inArguments: inArgs, outArguments: outArgs, documentation: doc, annotations: [:])
+        MethodDeclaration(name, in: inArgs, out: outArgs, documentation: doc)
     }
 
     private static let revisionOut: [ArgumentDeclaration] = [.init("revision", "t")]
@@ -85,7 +85,7 @@ public enum Navigator {
     ]
 
     private static func property(_ name: String, _ signature: String, _ doc: String) -> PropertyDeclaration {
-        PropertyDeclaration(name: name, signature: Signature(unchecked: signature), access: .read, emitsChangedSignal: true, documentation: doc)
+        PropertyDeclaration(name, signature, access: .read, emitsChangedSignal: true, documentation: doc)
     }
 
     private static let properties: [PropertyDeclaration] = [
@@ -100,4 +100,14 @@ public enum Navigator {
         property("States", "a{ss}", "The named states and the links they stand for."),
         property("Version", "s", "navd's version."),
     ]
+}
+
+extension Navigator {
+    /// The introspection document navd serves for `/org/navd/Navigator1`, byte for byte: what
+    /// `navd --print-introspection` prints and `dbus/org.navd.Navigator1.xml` holds.
+    public static func introspectionDocument() -> String {
+        let server = ObjectServer()
+        server.export(objectPath, interface: interface, implementation: InterfaceImplementation(methods: [:], getProperty: { _ in nil }, setProperty: nil))
+        return server.introspectionXML(for: objectPath)
+    }
 }

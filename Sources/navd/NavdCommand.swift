@@ -65,6 +65,20 @@ struct NavdCommand: ParsableCommand {
     @Flag(name: .long, help: "Log one line per call.")
     var verbose = false
 
+    /// Runs the command; usage errors exit 2 (not swift-argument-parser's 64), failures 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileOutput.standardError(fullMessage(for: error) + "\n")
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+
     mutating func validate() throws {
         if system && address != nil { throw ValidationError("--system and --address exclude each other") }
         if ephemeral && stateDir != nil { throw ValidationError("--ephemeral and --state-dir exclude each other") }
@@ -76,7 +90,7 @@ struct NavdCommand: ParsableCommand {
 
     func run() throws {
         if printIntrospection {
-            print(Navigator.interface.introspectionXML(indent: 0), terminator: "")
+            print(Navigator.introspectionDocument(), terminator: "")
             return
         }
         if printDefaultRoutes {

@@ -1,4 +1,5 @@
 import Logging
+import NavdService
 
 #if canImport(Glibc)
 import Glibc
@@ -14,11 +15,8 @@ struct NavdLog: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?,
-        source: String, file: String, function: String, line: UInt
-    ) {
-        FileOutput.standardError("navd: \(level): \(message)\n")
+    func log(event: LogEvent) {
+        FileOutput.standardError("navd: \(event.level): \(event.message)\n")
     }
 
     /// The logger: `notice` and above by default, `debug` with `--verbose`.

@@ -1,1 +1,54 @@
-print("not yet")
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import NavdClient
+
+// Parse the flags, pick the renderer, follow navd until SIGINT, SIGTERM, `q`, or the bus going away.
+let options: Navwatch
+do {
+    options = try Navwatch.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    let code = Navwatch.exitCode(for: error)
+    let message = Navwatch.fullMessage(for: error)
+    if code == .success {
+        writeOut(message + "\n")
+        exit(0)
+    }
+    writeError(message)
+    exit(code == .validationFailure ? 2 : code.rawValue)
+}
+
+let client: NavigatorClient
+do {
+    client = try NavigatorClient(bus: options.bus, timeoutMilliseconds: Int32(options.timeout * 1000))
+    try client.subscribe()
+} catch {
+    writeError("navwatch: \(error)")
+    exit(3)
+}
+
+let stdoutIsTerminal = isatty(1) != 0
+let renderer: Renderer
+if options.json {
+    renderer = LineRenderer(style: .json, tree: options.tree)
+} else if let template = options.format {
+    renderer = LineRenderer(style: .template(template), tree: options.tree)
+} else if options.lines || options.once || !stdoutIsTerminal {
+    renderer = LineRenderer(style: .lines, tree: options.tree)
+} else {
+    func environment(_ name: String) -> String { getenv(name).map { String(cString: $0) } ?? "" }
+    let noColor = !environment("NO_COLOR").isEmpty
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].map(environment).first { !$0.isEmpty } ?? ""
+    let unicode = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
+    renderer = TerminalRenderer(tree: options.tree, color: !noColor, unicode: unicode)
+}
+
+installSignalHandlers(waking: client)
+let loop = WatchLoop(client: client, renderer: renderer, readsKeyboard: renderer is TerminalRenderer)
+let navdAnswered = loop.resync()
+if options.once {
+    renderer.finish()
+    exit(navdAnswered ? 0 : 3)
+}
+exit(loop.run())

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -43,6 +44,14 @@ final class ConnectionTests {
         let left = try #require(watcher.waitForMessage { $0.nameOwnerChange != nil }?.nameOwnerChange)
         #expect(left == NameOwnerChange(name: "org.navd.Followed", oldOwner: service.uniqueName, newOwner: nil))
         try watcher.stopFollowingNameOwner("org.navd.Followed")
+        // A peer's look-alike signal, sent straight to the watcher, is not taken for the bus'.
+        let fake = try Message.signal(path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        try fake.append([.string("org.navd.Followed"), .string(""), .string(":1.999")])
+        try fake.setDestination(watcher.uniqueName)
+        try peers.sender.send(fake)
+        let received = try #require(watcher.waitForMessage { $0.member == "NameOwnerChanged" })
+        #expect(received.sender == peers.sender.uniqueName)
+        #expect(received.nameOwnerChange == nil)
     }
 
     @Test func wakeInterruptsAWait() async throws {
@@ -56,6 +65,8 @@ final class ConnectionTests {
         #expect(await result == .woken)
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(connection.waitForMessages(timeoutMilliseconds: 0) == .timedOut, "the wake-up was consumed")
+        connection.waker.wake()
+        #expect(connection.waitForMessages(timeoutMilliseconds: 5_000) == .woken)
     }
 
     @Test func messagesAlreadyBufferedAreNotSleptOn() throws {
@@ -140,8 +151,51 @@ final class ConnectionTests {
             #expect(try fixture.call("Add", [.int32(Int32(index)), .int32(1)]) == [.int32(Int32(index) + 1)])
         }
         let perCall = Date().timeIntervalSince(started) / 500
-        print("ServiceLoop round trip: \(Int(perCall * 1_000_000)) µs per call")
+        let busStarted = Date()
+        for _ in 0..<500 {
+            let ping = try Message.methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus.Peer", member: "Ping")
+            _ = try fixture.client.call(ping)
+        }
+        let busPerCall = Date().timeIntervalSince(busStarted) / 500
+        print("ServiceLoop round trip: \(Int(perCall * 1_000_000)) µs per call; the bus' own Ping: \(Int(busPerCall * 1_000_000)) µs")
         #expect(perCall < 0.01)
+    }
+
+    @Test func callsOnOtherThreadsGetTheirRepliesWhileALoopPops() async throws {
+        let fixture = try ServiceFixture()
+        let client = fixture.client
+        try client.addMatch(MatchRule.signals(sender: testBusName))
+        let stop = Mutex(false)
+        let popped = Mutex(0)
+        let loop = Thread {
+            while !stop.withLock({ $0 }) {
+                while client.popMessage() != nil { popped.withLock { $0 += 1 } }
+                _ = client.waitForMessages(timeoutMilliseconds: 100)
+            }
+        }
+        loop.start()
+        defer { stop.withLock { $0 = true } }
+        for index in 0..<100 {
+            let call = try Message.methodCall(destination: testBusName, path: testPath.rawValue, interface: "org.navd.Test1", member: "Add")
+            try call.append([.int32(Int32(index)), .int32(1)])
+            let reply = index.isMultiple(of: 2)
+                ? try client.callBlocking(call, timeoutMilliseconds: 5_000)
+                : try await client.call(call, timeoutMilliseconds: 5_000)
+            #expect(try reply.body() == [.int32(Int32(index) + 1)])
+        }
+        // Signals still reach the loop.
+        try fixture.loop.perform {
+            try self.peersSend(fixture)
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while popped.withLock({ $0 }) == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(popped.withLock { $0 } > 0)
+    }
+
+    private func peersSend(_ fixture: ServiceFixture) throws {
+        let server = fixture.loop.server
+        try fixture.loop.connection.send(try server.signal(testPath, interface: "org.navd.Test1", name: "Changed", [.uint64(9), .string("test")]))
     }
 
     private static func setDestination(_ message: Message, _ destination: String) throws {

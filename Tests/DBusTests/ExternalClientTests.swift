@@ -96,6 +96,10 @@ final class ExternalClientTests {
                     print(name, 'error', e.get_dbus_name())
             print('echo', repr(echo(dbus.String('x', variant_level=40), signature='v')))
             try:
+                print('fd', 'ok', echo(dbus.types.UnixFd(1, variant_level=1), signature='v'))
+            except dbus.DBusException as e:
+                print('fd', 'error', e.get_dbus_name())
+            try:
                 print('wrong', obj.get_dbus_method('Add', 'org.navd.Test1')(dbus.Double(1.0), dbus.Double(2.0), signature='dd'))
             except dbus.DBusException as e:
                 print('wrong', 'error', e.get_dbus_name())
@@ -107,6 +111,7 @@ final class ExternalClientTests {
             #expect(lines.contains("\(name) error \(DBusErrorName.invalidArgs)"), "\(name): \(result.stdout) \(result.stderr)")
         }
         #expect(lines.contains("wrong error \(DBusErrorName.invalidArgs)"))
+        #expect(lines.contains("fd error \(DBusErrorName.notSupported)"), "a unix fd is refused clearly: \(result.stdout)")
         #expect(lines.contains { $0.hasPrefix("echo dbus.String('x', variant_level=40)") }, "\(result.stdout)")
         #expect(try fixture.call("Add", [.int32(1), .int32(1)]) == [.int32(2)], "the service still answers")
     }

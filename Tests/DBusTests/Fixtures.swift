@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import TestSupport
+import Testing
 
 /// Why bus tests may be skipped here.
 let busUnavailableReason: Comment = "dbus-daemon is not installed; bus tests are skipped"
@@ -33,8 +34,6 @@ struct TwoPeers {
         return try received.body()
     }
 }
-
-import Testing
 
 /// `count` arrays nested around an int32: `aa…ai`.
 func nestedArrays(_ count: Int) -> DBusValue {

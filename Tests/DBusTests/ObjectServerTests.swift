@@ -48,6 +48,9 @@ final class ObjectServerTests {
         #expect(misbehaved?.name == DBusErrorName.failed)
         #expect(misbehaved?.message.contains("'s' where 't' is declared") == true)
         #expect(fixture.error("Square", [.variant(.string("seven"))])?.name == DBusErrorName.invalidArgs)
+        let garbled = fixture.error("Garble")
+        #expect(garbled?.name == DBusErrorName.failed)
+        #expect(garbled?.message.contains("cannot be sent") == true, "\(String(describing: garbled))")
     }
 
     @Test func noReplyExpectedCallsGetNoReply() throws {
@@ -63,6 +66,28 @@ final class ObjectServerTests {
         let stray = fixture.client.waitForMessage(timeout: 0.3) { [noteSerial, failingSerial].contains($0.replySerial) }
         #expect(stray == nil)
         #expect(try fixture.loop.perform { self.fixture.state.notes } == ["first"])
+    }
+
+    @Test func pipelinedCallsGetExactlyOneReplyEachInOrder() throws {
+        var serials: [UInt32] = []
+        for index in 0..<300 {
+            let call = try Message.methodCall(destination: testBusName, path: testPath.rawValue, interface: "org.navd.Test1", member: "Add")
+            try call.append([.int32(Int32(index)), .int32(0)])
+            serials.append(try fixture.client.send(call))
+        }
+        fixture.client.flush()
+        var replies: [UInt32: [DBusValue]] = [:]
+        var order: [UInt32] = []
+        while replies.count < serials.count {
+            guard let reply = fixture.client.waitForMessage(timeout: 10, matching: { $0.replySerial != 0 }) else { break }
+            #expect(replies[reply.replySerial] == nil, "one reply per call")
+            #expect(reply.kind == .methodReturn, "\(String(describing: reply.bodyError))")
+            replies[reply.replySerial] = try reply.body()
+            order.append(reply.replySerial)
+        }
+        #expect(order == serials)
+        #expect(serials.enumerated().allSatisfy { replies[$0.element] == [.int32(Int32($0.offset))] })
+        #expect(fixture.client.waitForMessage(timeout: 0.2) { $0.replySerial != 0 } == nil)
     }
 
     @Test func propertiesGetGetAllAndSet() throws {

@@ -18,6 +18,7 @@ let testInterface = InterfaceDeclaration(
         MethodDeclaration("Refuse"),
         MethodDeclaration("Crash"),
         MethodDeclaration("Misbehave", out: [ArgumentDeclaration("number", "t")]),
+        MethodDeclaration("Garble", out: [ArgumentDeclaration("text", "s")]),
         MethodDeclaration("Note", in: [ArgumentDeclaration("text", "s")], annotations: ["org.freedesktop.DBus.Method.NoReply": "true"]),
     ],
     signals: [SignalDeclaration("Changed", [ArgumentDeclaration("revision", "t"), ArgumentDeclaration("cause", "s")])],
@@ -60,6 +61,7 @@ final class TestServiceState: @unchecked Sendable {
                 "Refuse": { _ in throw DBusError(name: "org.navd.Test1.Error.Refused", message: "not today") },
                 "Crash": { _ in throw Refusal() },
                 "Misbehave": { _ in [.string("not a number")] },
+                "Garble": { _ in [.string("nul\u{0}inside")] },
                 "Note": { [self] call in
                     notes.append(call.arguments[0].stringValue!)
                     return []

@@ -17,7 +17,8 @@ import Testing
             #expect(throws: DBusError.self, "\(text)") { try Signature(text) }
         }
         #expect(try Signature(String(repeating: "a", count: 32) + "i").rawValue.count == 33)
-        #expect(try Signature("sa{sv}").isSingleCompleteType == false)
+        #expect(Signature("sa{sv}").isSingleCompleteType == false)  // a literal: checked, not thrown
+        #expect(Signature("a{sv}").isSingleCompleteType)
     }
 
     @Test func objectPathsAreValidated() throws {
@@ -33,6 +34,12 @@ import Testing
         #expect(throws: DBusError.self) { try Message.methodCall(destination: nil, path: "/", interface: "orgx", member: "M") }
         #expect(throws: DBusError.self) { try Message.methodCall(destination: nil, path: "/", interface: nil, member: "Bad.Member") }
         #expect(throws: DBusError.self) { try Message.signal(path: "/", interface: "org.x.y", member: "") }
+        // Reserved for libdbus' own messages: the bus would drop the sender.
+        #expect(throws: DBusError.self) { try Message.signal(path: "/org/freedesktop/DBus/Local", interface: "org.x.y", member: "S") }
+        #expect(throws: DBusError.self) { try Message.signal(path: "/", interface: "org.freedesktop.DBus.Local", member: "Disconnected") }
+        #expect(throws: DBusError.self) {
+            try Message.methodCall(destination: nil, path: "/", interface: "org.freedesktop.DBus.Local", member: "M")
+        }
         let longest = "org." + String(repeating: "a", count: 251)
         #expect(longest.utf8.count == 255)
         _ = try Message.methodCall(destination: longest, path: "/", interface: longest, member: String(repeating: "M", count: 255))
@@ -75,6 +82,10 @@ import Testing
         #expect(DBusValue.uint64(.max).int64Value == nil)
         #expect(DBusValue.int16(-3).int64Value == -3)
         #expect(DBusValue.string("x").uint64Value == nil)
+        #expect(DBusValue.objectPath("/a").stringValue == nil)
+        #expect(DBusValue.objectPath("/a").objectPathValue == "/a")
+        #expect(DBusValue.signature("s").signatureValue == "s")
+        #expect(DBusValue.uint64(1 << 63).int64Value == nil && DBusValue.uint64(5).int64Value == 5)
         #expect(DBusValue.variant(.boolean(true)).variantValue?.boolValue == true)
         let pairs = DBusValue.vardict([("id", .int64(7))]).stringKeyedPairs
         #expect(pairs?.first?.0 == "id" && pairs?.first?.1 == .int64(7))

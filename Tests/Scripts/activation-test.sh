@@ -3,6 +3,8 @@
 # install into a temporary home (PREFIX=$HOME/.local), daemon-reload, navd not running,
 # a `busctl --user call … Push` starts it through D-Bus activation, `systemctl --user status`
 # shows it active, `systemctl --user stop navd`, the next call starts it again with the state kept.
+# XDG_DATA_HOME is set for the user manager because dbus-daemon finds the home directory in the
+# password database (root's /root here), not in $HOME.
 # Exit 0: passed; 1: failed; 77: cannot run here (the reason on stdout).
 set -uo pipefail
 bin=$1
@@ -34,12 +36,10 @@ HOME="$home" bash "$repo/scripts/install.sh" install "$bin" "$home/.local" "" >/
 grep -q "Exec=$home/.local/bin/navd" "$home/.local/share/dbus-1/services/org.navd.Navigator1.service" \
     || fail "the activation file does not name the installed navd"
 
-verify=$(systemd-analyze verify --user "$home/.local/share/systemd/user/navd.service" 2>&1 | grep -v -e 'dbus-org' -e '^$' || true)
-[[ -z "$verify" ]] || echo "note: systemd-analyze verify said: $verify"
 
 unshare -m --propagation private sh -c "
     mount -t tmpfs tmpfs /run/systemd && mkdir -p /run/systemd/system &&
-    exec env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME='$home' XDG_RUNTIME_DIR='$rt' \
+    exec env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME='$home' XDG_RUNTIME_DIR='$rt' XDG_DATA_HOME='$home/.local/share' \
         /lib/systemd/systemd --user --log-target=console --log-level=notice
 " >"$work/systemd.log" 2>&1 &
 sd_pid=$!
@@ -53,6 +53,9 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 [[ "$state" == running || "$state" == degraded ]] || fail "the user manager did not come up (state: ${state:-none})"
+
+verify=$(in_ns systemd-analyze verify --user "$home/.local/share/systemd/user/navd.service" 2>&1)
+[[ -z "$verify" ]] || fail "systemd-analyze verify: $verify"
 
 in_ns systemctl --user daemon-reload || fail "daemon-reload failed"
 [[ "$(in_ns systemctl --user is-active navd)" != active ]] || fail "navd was running before the first call"
@@ -75,5 +78,5 @@ out=$(in_ns busctl --user call org.navd.Navigator1 /org/navd/Navigator1 org.navd
     || fail "the call after stop did not activate navd again: $out"
 [[ "$out" == "tsa(sssa{sv}) 2 \"rainbow\" 2 "*"\"orange\""* ]] || fail "the state was not kept across the stop: $out"
 echo "after stop and re-activation: $out"
-[[ -f "$home/.local/state/navd/navd.sqlite3" ]] || fail "no state database under ~/.local/state/navd"
+[[ -f "$home/.local/state/navd/navd.sqlite3" ]] || fail "no state database in ~/.local/state/navd: $(find "$home" -name 'navd.sqlite3*')"
 echo "PASS"

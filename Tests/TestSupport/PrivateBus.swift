@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A dbus-daemon of the test's own, on a configuration with no service directories; stopped
 /// by its process id in `stop()` and in deinit.
@@ -49,6 +50,7 @@ public final class PrivateBus: @unchecked Sendable {
         }
         address = lines[0]
         pid = daemonPid
+        LiveDaemons.add(daemonPid)
     }
 
     deinit {
@@ -66,6 +68,7 @@ public final class PrivateBus: @unchecked Sendable {
         }
         if alreadyStopped { return }
         ProcessExit.terminate(pid)
+        LiveDaemons.remove(pid)
         try? FileManager.default.removeItem(atPath: (configurationPath as NSString).deletingLastPathComponent)
     }
 
@@ -115,4 +118,25 @@ public struct TestSupportError: Error, CustomStringConvertible {
 
     /// An error saying `description`.
     public init(_ description: String) { self.description = description }
+}
+
+/// The daemons started and not yet stopped. A test runner may exit before the last
+/// fixtures are released; an exit handler then stops what is left, by pid.
+enum LiveDaemons {
+    private static let pids = Mutex(Set<pid_t>())
+    private static let handlerInstalled: Bool = {
+        atexit {
+            for pid in LiveDaemons.pids.withLock({ $0 }) { kill(pid, SIGTERM) }
+        }
+        return true
+    }()
+
+    static func add(_ pid: pid_t) {
+        _ = handlerInstalled
+        pids.withLock { _ = $0.insert(pid) }
+    }
+
+    static func remove(_ pid: pid_t) {
+        pids.withLock { _ = $0.remove(pid) }
+    }
 }

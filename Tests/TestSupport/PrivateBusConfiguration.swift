@@ -2,8 +2,8 @@ import Foundation
 
 /// The configuration a `PrivateBus` gives its dbus-daemon.
 ///
-/// A copy of the session bus' `<listen>` and `<auth>`, an allow-all default policy, and no
-/// `<servicedir>` at all: nothing installed on the machine (a packaged navd, say) can be
+/// A copy of the session bus' `<listen>`, `<auth>` and `<limit>`s, an allow-all default
+/// policy, and no `<servicedir>` at all: nothing installed on the machine (a packaged navd, say) can be
 /// started by D-Bus activation inside a test.
 public enum PrivateBusConfiguration {
     /// The placeholder in `template` where extra configuration XML goes.
@@ -26,6 +26,25 @@ public enum PrivateBusConfiguration {
             <allow own="*"/>
             <allow user="*"/>
           </policy>
+          <!-- The session bus' limits (/usr/share/dbus-1/session.conf): without them the
+               compiled-in defaults apply, such as 128 calls awaiting replies per connection,
+               and pipelining tests would meet LimitsExceeded where a real session bus has none. -->
+          <limit name="max_incoming_bytes">1000000000</limit>
+          <limit name="max_incoming_unix_fds">250000000</limit>
+          <limit name="max_outgoing_bytes">1000000000</limit>
+          <limit name="max_outgoing_unix_fds">250000000</limit>
+          <limit name="max_message_size">1000000000</limit>
+          <limit name="service_start_timeout">120000</limit>
+          <limit name="auth_timeout">240000</limit>
+          <limit name="pending_fd_timeout">150000</limit>
+          <limit name="max_completed_connections">100000</limit>
+          <limit name="max_incomplete_connections">10000</limit>
+          <limit name="max_connections_per_user">100000</limit>
+          <limit name="max_pending_service_starts">10000</limit>
+          <limit name="max_names_per_connection">50000</limit>
+          <limit name="max_match_rules_per_connection">50000</limit>
+          <limit name="max_replies_per_connection">50000</limit>
+          <!-- Extra configuration goes here; later elements override earlier ones. -->
           <!-- EXTRA -->
         </busconfig>
 

@@ -63,7 +63,9 @@ public final class ServiceLoop: @unchecked Sendable {
             defer { running = false }
             return running
         }
-        guard wasRunning, thread != nil else { return }
+        guard wasRunning, let thread else { return }
+        // Called on the loop's own thread (its owner was released there): don't wait for it.
+        if thread == Thread.current { return }
         connection.wake()
         _ = finished.wait(timeout: .now() + 10)
     }
@@ -71,11 +73,7 @@ public final class ServiceLoop: @unchecked Sendable {
     private func run() {
         var batch: [Message] = []
         while lock.withLock({ running }) {
-            let work = lock.withLock {
-                defer { pending.removeAll() }
-                return pending
-            }
-            for item in work { item() }
+            runPendingWork()
             while let message = connection.popMessage() { batch.append(message) }
             if batch.isEmpty {
                 if connection.waitForMessages(timeoutMilliseconds: 1_000) == .disconnected {
@@ -91,5 +89,15 @@ public final class ServiceLoop: @unchecked Sendable {
         }
         connection.flush()
         finished.signal()
+    }
+
+    /// Runs the queued `perform` closures and lets go of them at once: they may hold the
+    /// last reference to whatever owns this loop.
+    private func runPendingWork() {
+        let work = lock.withLock {
+            defer { pending.removeAll() }
+            return pending
+        }
+        for item in work { item() }
     }
 }

@@ -1,0 +1,118 @@
+/// A JSON document as values, with object keys kept in the order they were given.
+///
+/// Small and Foundation-free on purpose: navctl's start-up time is measured whole-process.
+public indirect enum JSONValue: Hashable, Sendable {
+    /// `null`
+    case null
+    /// `true` / `false`
+    case bool(Bool)
+    /// A whole number that fits in 64 signed bits.
+    case int(Int64)
+    /// A whole number above `Int64.max` (revisions are `UInt64`).
+    case unsigned(UInt64)
+    /// A number with a fraction or an exponent; non-finite values encode as `null`.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object; keys keep their order.
+    case object([(String, JSONValue)])
+
+    /// Two values are equal when they encode to the same text.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.encoded() == rhs.encoded() }
+
+    /// Hashes the encoded text.
+    public func hash(into hasher: inout Hasher) { hasher.combine(encoded()) }
+
+    /// A revision or other count as a JSON number.
+    public static func number(_ value: UInt64) -> JSONValue {
+        value <= UInt64(Int64.max) ? .int(Int64(value)) : .unsigned(value)
+    }
+
+    /// The value of `key` in an object, nil for a missing key or a non-object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// The compact encoding on one line (no spaces), as written by `--json`.
+    public func encoded() -> String {
+        var output = ""
+        encode(into: &output)
+        return output
+    }
+
+    /// Appends the compact encoding to `output`.
+    public func encode(into output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .int(let value): output += String(value)
+        case .unsigned(let value): output += String(value)
+        case .double(let value):
+            // Swift prints finite doubles as valid JSON numbers ("3.0", "1e-05", "1e+16").
+            output += value.isFinite ? String(value) : "null"
+        case .string(let value): Self.encodeString(value, into: &output)
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                item.encode(into: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                Self.encodeString(member.0, into: &output)
+                output += ":"
+                member.1.encode(into: &output)
+            }
+            output += "}"
+        }
+    }
+
+    /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
+    static func encodeString(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}
+
+extension ParamValue {
+    /// The param as a JSON value of its declared type.
+    public var json: JSONValue {
+        switch self {
+        case .string(let value): return .string(value)
+        case .int(let value): return .int(value)
+        case .double(let value): return .double(value)
+        case .bool(let value): return .bool(value)
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == ParamValue {
+    /// The params as a JSON object, keys sorted.
+    public var json: JSONValue {
+        .object(keys.sorted().map { ($0, self[$0]!.json) })
+    }
+}

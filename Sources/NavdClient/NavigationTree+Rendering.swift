@@ -1,0 +1,71 @@
+extension Node {
+    /// The node as a JSON object: `{"id", "parent", "kind", "name", "params"}`.
+    public var json: JSONValue {
+        .object([
+            ("id", .string(id)), ("parent", .string(parentID)), ("kind", .string(kind)),
+            ("name", .string(name)), ("params", params.json),
+        ])
+    }
+}
+
+extension NavigationTree {
+    /// The tree as JSON: `{"revision", "tab", "nodes": [Node…]}`, nodes pre-order as navd sent them.
+    public var json: JSONValue {
+        .object([("revision", .number(revision)), ("tab", .string(tab)), ("nodes", .array(nodes.map(\.json)))])
+    }
+
+    /// The id of the screen on top of the visible path: from the selected tab (or the untabbed root),
+    /// follow pushed screens, then presented layers.
+    public var topID: String? {
+        let children = childrenByParent()
+        var current: Node? = nodes.first { $0.kind == "tab" && $0.name == tab } ?? nodes.first { $0.parentID == "" }
+        if current?.kind == "tab" { current = children[current!.id]?.first }
+        while let node = current {
+            let next = children[node.id] ?? []
+            if let pushed = next.first(where: { $0.kind == "push" }) {
+                current = pushed
+            } else if let layer = next.last(where: { $0.kind == "sheet" || $0.kind == "cover" }) {
+                current = layer
+            } else {
+                return node.id
+            }
+        }
+        return nil
+    }
+
+    /// The tree for people, one node a line: tabs at the left (`*` marks the selected one), each stack's
+    /// screens one under the other with their params and `(id)`, a layer indented under the screen that
+    /// presented it, and `<- top` after the screen on top of the visible path.
+    public func text(useUnicode: Bool = false) -> [String] {
+        let children = childrenByParent()
+        let top = topID
+        var lines: [String] = []
+        func screenLabel(_ node: Node) -> String {
+            var label = node.kind == "sheet" || node.kind == "cover" ? "[\(node.kind)] \(node.name)" : node.name
+            for key in node.params.keys.sorted() { label += " \(key)=\(node.params[key]!.text)" }
+            label += "  (\(node.id))"
+            if node.id == top { label += useUnicode ? "  ← top" : "  <- top" }
+            return label
+        }
+        func visit(_ node: Node, indent: Int) {
+            let pad = String(repeating: "  ", count: indent)
+            if node.kind == "tab" {
+                lines.append("\(pad)\(node.name == tab ? "*" : " ") \(node.name)")
+                for child in children[node.id] ?? [] { visit(child, indent: indent + 2) }
+                return
+            }
+            lines.append(pad + screenLabel(node))
+            let next = children[node.id] ?? []
+            for layer in next where layer.kind == "sheet" || layer.kind == "cover" { visit(layer, indent: indent + 1) }
+            for pushed in next where pushed.kind != "sheet" && pushed.kind != "cover" { visit(pushed, indent: indent) }
+        }
+        for root in nodes where root.parentID.isEmpty { visit(root, indent: 0) }
+        return lines
+    }
+
+    func childrenByParent() -> [String: [Node]] {
+        var children: [String: [Node]] = [:]
+        for node in nodes where !node.parentID.isEmpty { children[node.parentID, default: []].append(node) }
+        return children
+    }
+}

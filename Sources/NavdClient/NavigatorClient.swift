@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DBus
+
+/// A typed proxy of navd's `org.navd.Navigator1` interface on one bus connection.
+///
+/// Each contract method is one blocking call that returns typed values or throws `NavigatorError`.
+/// The same connection can also receive `StackChanged` and navd's `NameOwnerChanged`
+/// (see `subscribe()` and `nextEvent(timeoutMilliseconds:)`). Use it from one thread.
+public final class NavigatorClient {
+    /// navd's well-known bus name.
+    public static let busName = "org.navd.Navigator1"
+    /// navd's object path.
+    public static let objectPath = "/org/navd/Navigator1"
+    /// navd's interface.
+    public static let interfaceName = "org.navd.Navigator1"
+
+    /// The bus connection the calls go through.
+    public let connection: Connection
+    /// How long one call waits for its reply.
+    public let timeoutMilliseconds: Int32
+    /// Which bus this client talks to, for messages ("session bus", "system bus" or the address).
+    public let busDescription: String
+    /// The unique name that owns `org.navd.Navigator1` as far as the events read so far tell
+    /// (set by `subscribe()`, kept up to date by `nextEvent`); nil while navd is away.
+    public internal(set) var followedOwner: String?
+
+    /// Connects to `bus`; throws `.unreachable` when the bus itself cannot be reached.
+    /// Does not check that navd is running: the first call does.
+    public init(bus: BusAddress, timeoutMilliseconds: Int32 = 25_000) throws(NavigatorError) {
+        self.timeoutMilliseconds = timeoutMilliseconds
+        do {
+            connection = try Connection(bus)
+        } catch {
+            throw .unreachable(bus: bus.displayName, reason: error.message.isEmpty ? error.name : error.message)
+        }
+        busDescription = bus.displayName
+    }
+
+    deinit {
+        connection.close()
+    }
+
+    /// Calls `member` on navd's interface with `arguments` and returns the reply's values.
+    public func call(_ member: String, _ arguments: [DBusValue] = []) throws(NavigatorError) -> [DBusValue] {
+        try call(interface: Self.interfaceName, member, arguments)
+    }
+
+    /// Calls `member` of `interface` on navd's object and returns the reply's values.
+    public func call(interface: String, _ member: String, _ arguments: [DBusValue]) throws(NavigatorError) -> [DBusValue] {
+        do {
+            let message = try Message.methodCall(
+                destination: Self.busName, path: Self.objectPath, interface: interface, member: member)
+            if !arguments.isEmpty { try message.append(arguments) }
+            let reply = try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
+            return try reply.body()
+        } catch {
+            throw NavigatorError(callError: error, bus: busDescription)
+        }
+    }
+
+    /// The unique name that owns `org.navd.Navigator1` now, or nil when navd is not on the bus.
+    public func navdOwner() throws(NavigatorError) -> String? {
+        do {
+            return try connection.nameOwner(Self.busName)
+        } catch {
+            throw NavigatorError(callError: error, bus: busDescription)
+        }
+    }
+}
+
+extension BusAddress {
+    /// A name for the bus in messages: `session bus (ADDRESS)`, `system bus`, or the address itself.
+    public var displayName: String {
+        switch self {
+        case .session:
+            if let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty {
+                return "session bus (\(address))"
+            }
+            return "session bus"
+        case .system:
+            return "system bus"
+        case .address(let address):
+            return address
+        }
+    }
+}

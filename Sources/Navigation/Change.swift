@@ -1,0 +1,94 @@
+/// A property of the contract's interface that a change may alter.
+public enum ChangedProperty: String, Sendable, CaseIterable {
+    /// The D-Bus property names.
+    case revision = "Revision", depth = "Depth", top = "Top", topId = "TopId", selectedTab = "SelectedTab"
+    case canUndo = "CanUndo", canRedo = "CanRedo"
+}
+
+/// What one successful `perform` did: all the daemon needs to reply, signal and journal.
+public struct Change: Sendable {
+    /// The revision after the call (unchanged for a no-op).
+    public let revision: UInt64
+    /// True when the tree was left as it was: no signal, no history, no journal record.
+    public let isNoOp: Bool
+    /// The lower-case method name (`push`, `apply`, `undo`, `reconcile`, …).
+    public let cause: String
+    /// The id of the screen Push, Replace or Present made (nil otherwise).
+    public let newScreenId: String?
+    /// The properties whose values differ from before the call.
+    public let changedProperties: Set<ChangedProperty>
+    /// The journal record of the change (nil for a no-op).
+    public let record: JournalRecord?
+    /// The selected tab after the call ("" when untabbed).
+    public let selectedTab: String
+    /// The visible path after the call (StackChanged's path).
+    public let path: [Entry]
+}
+
+/// One line of the history: (revision, cause, time), as `History` returns it.
+public struct HistoryEntry: Hashable, Sendable, Codable {
+    /// The revision the change made.
+    public var revision: UInt64
+    /// The lower-case method name.
+    public var cause: String
+    /// Microseconds since the epoch, as given to `perform`.
+    public var time: Int64
+
+    /// A history line.
+    public init(revision: UInt64, cause: String, time: Int64) {
+        self.revision = revision
+        self.cause = cause
+        self.time = time
+    }
+}
+
+/// A committed change as the journal keeps it: replaying it at `time` on the state before it reproduces `revision`.
+public struct JournalRecord: Hashable, Sendable, Codable {
+    /// The revision the change made.
+    public let revision: UInt64
+    /// The lower-case method name.
+    public let cause: String
+    /// Microseconds since the epoch, as given to `perform`.
+    public let time: Int64
+    /// The operation as requested.
+    public let operation: Operation
+
+    /// A record of `operation` committed as `revision` at `time`.
+    public init(revision: UInt64, cause: String, time: Int64, operation: Operation) {
+        self.revision = revision
+        self.cause = cause
+        self.time = time
+        self.operation = operation
+    }
+
+    private struct Document: Codable {
+        var format: String
+        var version: Int
+        var revision: UInt64
+        var cause: String
+        var time: Int64
+        var operation: Operation
+    }
+
+    /// The version of the record format `encoded()` writes.
+    public static let formatVersion = 1
+
+    /// A versioned JSON document: `{"format":"navd-journal","version":1,…}`.
+    public func encoded() -> [UInt8] {
+        let document = Document(format: "navd-journal", version: Self.formatVersion, revision: revision, cause: cause, time: time, operation: operation)
+        return SnapshotCoding.encode(document)
+    }
+
+    /// Decodes `encoded()`'s output; another version or damaged bytes give a `SnapshotError`.
+    public static func decode(_ bytes: [UInt8]) throws(SnapshotError) -> JournalRecord {
+        let header = try SnapshotCoding.decode(SnapshotCoding.Header.self, from: bytes)
+        guard header.format == "navd-journal" else {
+            throw .corrupt("not a navd journal record (format '\(header.format)')")
+        }
+        guard header.version == formatVersion else {
+            throw .unsupportedVersion(found: header.version, supported: formatVersion)
+        }
+        let document = try SnapshotCoding.decode(Document.self, from: bytes)
+        return JournalRecord(revision: document.revision, cause: document.cause, time: document.time, operation: document.operation)
+    }
+}

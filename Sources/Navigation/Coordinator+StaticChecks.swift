@@ -1,0 +1,61 @@
+extension Coordinator {
+    /// The strings, screens and tab an operation names, for the checks that need no tree.
+    struct StaticParts {
+        var strings: [(text: String, what: String)] = []
+        var screens: [ScreenRequest] = []
+        var tab: String?
+        var isEmptySetStack = false
+
+        init(_ op: Operation) {
+            switch op {
+            case .push(let route, let params), .replace(let route, let params), .present(let route, let params, _):
+                strings = [(route, "route name")]
+                screens = [ScreenRequest(route: route, params: params)]
+            case .setStack(let requests):
+                strings = requests.map { ($0.route, "route name") }
+                screens = requests
+                isEmptySetStack = requests.isEmpty
+            case .popTo(let target):
+                strings = [(target, "target")]
+            case .open(let target):
+                strings = [(target, "target")]
+            case .selectTab(let tab):
+                strings = [(tab, "tab name")]
+                self.tab = tab
+            default:
+                break
+            }
+        }
+    }
+
+    /// Checks `ops` in the contract's order across all of them: sizes, then names, then params.
+    /// With `indexed`, a failure's message starts with "op N: ".
+    func checkStatically(_ ops: [Operation], indexed: Bool) throws(NavigationError) {
+        let parts = ops.map(StaticParts.init)
+        func label(_ index: Int) -> String { indexed ? "op \(index): " : "" }
+        for (index, part) in parts.enumerated() {
+            for item in part.strings {
+                do { try graph.checkLength(item.text, item.what) } catch { throw error.prefixed(label(index)) }
+            }
+        }
+        try graph.checkParamSizes(parts.flatMap { $0.screens.map(\.params) })
+        for (index, part) in parts.enumerated() {
+            do {
+                for screen in part.screens { _ = try graph.route(screen.route) }
+                if let tab = part.tab { _ = try graph.tab(tab) }
+            } catch {
+                throw error.prefixed(label(index))
+            }
+        }
+        for (index, part) in parts.enumerated() {
+            do throws(NavigationError) {
+                if part.isEmptySetStack {
+                    throw NavigationError.invalidParams("SetStack needs at least one screen: the first becomes the stack's root")
+                }
+                for screen in part.screens { _ = try graph.checkParams(screen.params, for: graph.route(screen.route)) }
+            } catch {
+                throw error.prefixed(label(index))
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// The navigation coordinator: the route graph and the state, changed only through `perform`.
+///
+/// A value type: copying it is cheap (copy-on-write), and `perform` is all-or-nothing and depends only
+/// on the state, the operation and the time it is given.
+public struct Coordinator: Sendable {
+    /// The route graph every change is checked against.
+    public let graph: RouteGraph
+    /// Everything that persists (see `NavigationState.encodedSnapshot()`).
+    public internal(set) var state: NavigationState
+
+    /// A fresh tree: revision 1, each tab at its root, `selectedTabAtStart` (else the first tab) selected.
+    public init(graph: RouteGraph) {
+        var ids = IdCounter(next: 1)
+        let tree = Tree.fresh(for: graph, ids: &ids)
+        self.graph = graph
+        self.state = NavigationState(tree: tree, revision: 1, ids: ids)
+    }
+
+    /// A coordinator over a restored state; call `reconcile(at:)` next if the graph may have changed.
+    public init(graph: RouteGraph, restoring state: NavigationState) {
+        self.graph = graph
+        self.state = state
+    }
+
+    /// The current revision.
+    public var revision: UInt64 { state.revision }
+    /// The selected tab's name ("" when untabbed).
+    public var selectedTab: String { state.tree.isTabbed ? state.tree.current.name : "" }
+    /// The tab names in order (empty when untabbed).
+    public var tabs: [String] { state.tree.isTabbed ? state.tree.tabs.map(\.name) : [] }
+    /// The visible path, bottom first.
+    public var path: [Entry] { state.tree.path }
+    /// The whole tree, pre-order.
+    public var nodes: [Node] { state.tree.nodes }
+    /// The number of screens on the path (the `Depth` property).
+    public var depth: Int { state.tree.depth }
+    /// The screen on top of the path.
+    public var top: Entry {
+        let frame = state.tree.current.layers[state.tree.current.layers.count - 1]
+        let screen = frame.screens[frame.screens.count - 1]
+        return Entry(id: screen.id, route: screen.route, presentation: frame.screens.count == 1 ? frame.style : .push, params: screen.params)
+    }
+    /// Whether `Undo` would succeed.
+    public var canUndo: Bool { !state.undo.isEmpty }
+    /// Whether `Redo` would succeed.
+    public var canRedo: Bool { !state.redo.isEmpty }
+    /// The graph's named states and the links they stand for.
+    public var namedStates: [String: String] { graph.states }
+
+    /// The newest `limit` changes (at most `maxHistory`), newest first.
+    public func history(limit: Int) -> [HistoryEntry] {
+        state.history.newest(max(0, min(limit, graph.limits.maxHistory)))
+    }
+}
+
+/// The values of the changeable properties, compared before and after a change.
+struct PropertySnapshot: Equatable {
+    var depth: Int
+    var topRoute: String
+    var topId: String
+    var selectedTab: String
+    var canUndo: Bool
+    var canRedo: Bool
+
+    init(_ coordinator: Coordinator) {
+        let top = coordinator.state.tree.topScreen
+        depth = coordinator.depth
+        topRoute = top.route
+        topId = top.id
+        selectedTab = coordinator.selectedTab
+        canUndo = coordinator.canUndo
+        canRedo = coordinator.canRedo
+    }
+
+    func changes(to after: PropertySnapshot) -> Set<ChangedProperty> {
+        var changed: Set<ChangedProperty> = [.revision]
+        if depth != after.depth { changed.insert(.depth) }
+        if topRoute != after.topRoute { changed.insert(.top) }
+        if topId != after.topId { changed.insert(.topId) }
+        if selectedTab != after.selectedTab { changed.insert(.selectedTab) }
+        if canUndo != after.canUndo { changed.insert(.canUndo) }
+        if canRedo != after.canRedo { changed.insert(.canRedo) }
+        return changed
+    }
+}

@@ -1,0 +1,73 @@
+/// A value as a caller sent it, before it is checked against a route's declaration
+/// (the daemon converts D-Bus values into these).
+public indirect enum InputValue: Hashable, Sendable {
+    /// D-Bus `s`.
+    case string(String)
+    /// D-Bus `b`.
+    case bool(Bool)
+    /// D-Bus `y n q i u x`.
+    case int(Int64)
+    /// D-Bus `t` (valid as an int only up to `Int64.max`).
+    case uint(UInt64)
+    /// D-Bus `d`.
+    case double(Double)
+    /// D-Bus arrays that are not string-keyed dicts.
+    case list([InputValue])
+    /// D-Bus structs.
+    case record([InputValue])
+    /// String-keyed dicts (`a{sv}` values already unwrapped from their variant).
+    case map([String: InputValue])
+    /// A variant that held another variant (as a param: `InvalidParams`).
+    case variant(InputValue)
+    /// Anything else, by its D-Bus signature ("o", "g", "ay"…), kept for messages.
+    case other(String)
+}
+
+/// Params as a caller sent them: key to unchecked value.
+public typealias InputParams = [String: InputValue]
+
+extension InputValue {
+    /// A short phrase naming what the caller sent, for error messages ("a string", "a D-Bus 'o'").
+    public var kindDescription: String {
+        switch self {
+        case .string: "a string"
+        case .bool: "a bool"
+        case .int: "an int"
+        case .uint: "an unsigned int"
+        case .double: "a double"
+        case .list: "an array"
+        case .record: "a struct"
+        case .map: "a dict"
+        case .variant: "a variant holding a variant"
+        case .other(let signature): "a D-Bus '\(signature)'"
+        }
+    }
+
+    /// The estimated D-Bus marshalled size of this value inside a variant, in bytes.
+    ///
+    /// It is the limit's measure (`maxParamsBytes`), not an exact wire size: strings count 4 + length + 1,
+    /// fixed-size values 8 (4 for bools), containers their length word plus their elements.
+    public var estimatedEncodedSize: Int {
+        let variantSignature = 3
+        switch self {
+        case .string(let text): return variantSignature + 4 + text.utf8.count + 1
+        case .bool: return variantSignature + 4
+        case .int, .uint, .double: return variantSignature + 8
+        case .list(let items): return variantSignature + 4 + items.reduce(0) { $0 + $1.estimatedEncodedSize }
+        case .record(let items): return variantSignature + items.reduce(0) { $0 + $1.estimatedEncodedSize }
+        case .map(let entries): return variantSignature + InputValue.estimatedEncodedSize(of: entries)
+        case .variant(let inner): return variantSignature + inner.estimatedEncodedSize
+        case .other(let signature): return variantSignature + signature.utf8.count + 8
+        }
+    }
+
+    /// The estimated D-Bus marshalled size of an `a{sv}`: 4 for its length, then per key 4 + length + 1
+    /// plus the value's size.
+    public static func estimatedEncodedSize(of params: InputParams) -> Int {
+        var total = 4
+        for (key, value) in params {
+            total += 4 + key.utf8.count + 1 + value.estimatedEncodedSize
+        }
+        return total
+    }
+}

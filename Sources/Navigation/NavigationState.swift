@@ -1,0 +1,43 @@
+/// Everything that persists: the tree, revision, id counter, undo and redo lists, and history.
+public struct NavigationState: Hashable, Sendable {
+    /// The current tree.
+    var tree: Tree
+    /// The current revision (1 for a fresh tree).
+    public internal(set) var revision: UInt64
+    /// The next id to issue.
+    var ids: IdCounter
+    /// Trees before each undoable change, newest first.
+    var undo: BoundedStack<Tree>
+    /// Trees undone, newest first.
+    var redo: BoundedStack<Tree>
+    /// Committed changes, newest first.
+    var history: BoundedStack<HistoryEntry>
+
+    /// The number the next issued id will carry.
+    public var nextIdNumber: UInt64 { ids.next }
+
+    init(tree: Tree, revision: UInt64, ids: IdCounter) {
+        self.tree = tree
+        self.revision = revision
+        self.ids = ids
+        self.undo = BoundedStack()
+        self.redo = BoundedStack()
+        self.history = BoundedStack()
+    }
+}
+
+extension Tree {
+    /// A fresh tree for `graph`: each tab (or the single stack) holds its root route; ids from `ids`.
+    static func fresh(for graph: RouteGraph, ids: inout IdCounter) -> Tree {
+        if graph.isTabbed {
+            let tabs = graph.tabs.map { spec in
+                let tabId = ids.issue()
+                let root = Screen(id: ids.issue(), route: spec.rootRoute, params: [:])
+                return TabStack(name: spec.name, id: tabId, layers: [StackFrame(style: .root, screens: [root])])
+            }
+            return Tree(isTabbed: true, tabs: tabs, selected: graph.startTabIndex)
+        }
+        let root = Screen(id: ids.issue(), route: graph.rootRoute ?? "", params: [:])
+        return Tree(isTabbed: false, tabs: [TabStack(name: "", id: "", layers: [StackFrame(style: .root, screens: [root])])], selected: 0)
+    }
+}

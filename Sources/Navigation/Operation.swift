@@ -1,0 +1,90 @@
+/// One screen to build: a route and its params as sent (SetStack's `(sa{sv})`).
+public struct ScreenRequest: Hashable, Sendable, Codable {
+    /// The route name.
+    public var route: String
+    /// The params as sent, unchecked.
+    public var params: InputParams
+
+    /// A request for a `route` screen with `params`.
+    public init(route: String, params: InputParams = [:]) {
+        self.route = route
+        self.params = params
+    }
+}
+
+/// One Apply op as sent: `(sa{sv})`, an operation name and its arguments.
+public struct RawOperation: Hashable, Sendable, Codable {
+    /// The lower-case method name (`push`, `popto`, …).
+    public var name: String
+    /// The arguments by the contract's names (`route`, `params`, `target`, `style`, `tab`, `screens`).
+    public var arguments: [String: InputValue]
+
+    /// An op named `name` with `arguments`.
+    public init(name: String, arguments: [String: InputValue] = [:]) {
+        self.name = name
+        self.arguments = arguments
+    }
+}
+
+/// A request to change the tree: one per mutating method of the contract.
+///
+/// Its Codable form (the journal's) uses stable string tags and is versioned by `JournalRecord`.
+public enum Operation: Hashable, Sendable {
+    /// Push a screen onto the top stack.
+    case push(route: String, params: InputParams)
+    /// Pop the top screen of the top stack.
+    case pop
+    /// Pop (and dismiss layers) until the screen with that id, or the nearest with that route, is on top.
+    case popTo(target: String)
+    /// Pop the top stack to its root.
+    case popToRoot
+    /// Swap the top screen for a new one with the same presentation.
+    case replace(route: String, params: InputParams)
+    /// Replace the whole top stack.
+    case setStack([ScreenRequest])
+    /// Present a layer of `style` (`sheet`/`cover`) from the top screen.
+    case present(route: String, params: InputParams, style: String)
+    /// Dismiss the top layer.
+    case dismiss
+    /// Dismiss every layer on the path.
+    case dismissAll
+    /// Pop, else dismiss, else `AtRoot`.
+    case back
+    /// Select a tab.
+    case selectTab(String)
+    /// Go to a named state or deep link.
+    case open(String)
+    /// Several ops as one change; expected revision 0 skips the check.
+    case apply([RawOperation], expectedRevision: UInt64)
+    /// Bring back the tree before the last change.
+    case undo
+    /// Re-apply what the last undo undid.
+    case redo
+    /// Repairs a restored tree to fit the current graph (see `Coordinator.reconcile`); journaled so replay repeats it.
+    case reconcile
+
+    /// The lower-case method name: the change's `cause` and the journal's tag.
+    public var cause: String {
+        switch self {
+        case .push: "push"
+        case .pop: "pop"
+        case .popTo: "popto"
+        case .popToRoot: "poptoroot"
+        case .replace: "replace"
+        case .setStack: "setstack"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .dismissAll: "dismissall"
+        case .back: "back"
+        case .selectTab: "selecttab"
+        case .open: "open"
+        case .apply: "apply"
+        case .undo: "undo"
+        case .redo: "redo"
+        case .reconcile: "reconcile"
+        }
+    }
+}
+
+/// `Operation` under a name that does not clash with Foundation's `Operation` in files importing both.
+public typealias NavigationOperation = Operation

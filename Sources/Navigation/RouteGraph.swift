@@ -1,0 +1,115 @@
+/// One route of the graph: what a screen of that name may carry and how it may be shown.
+public struct RouteSpec: Hashable, Sendable {
+    /// The route's name (letters, digits, `-`, `_`, `.`).
+    public var name: String
+    /// A human title.
+    public var title: String
+    /// Declared params: name to type.
+    public var params: [String: ParamType]
+    /// Declared param names in the order the route file gives them.
+    public var paramOrder: [String]
+    /// The params a screen of this route must carry.
+    public var required: Set<String>
+    /// How the route may be shown besides as a root: `push`, `sheet`, `cover`.
+    public var presentations: Set<Presentation>
+    /// A deep-link pattern such as `/news/{id}`, if any.
+    public var link: String?
+    /// The tab a link to this route opens in (nil when the app is untabbed or the route has no link).
+    public var linkTab: String?
+    /// Display hints such as `color` and `index`.
+    public var hints: [String: HintValue]
+
+    /// A route with the given declaration.
+    public init(
+        name: String, title: String, params: [String: ParamType] = [:], paramOrder: [String]? = nil,
+        required: Set<String> = [], presentations: Set<Presentation> = [.push], link: String? = nil,
+        linkTab: String? = nil, hints: [String: HintValue] = [:]
+    ) {
+        self.name = name
+        self.title = title
+        self.params = params
+        self.paramOrder = paramOrder ?? params.keys.sorted()
+        self.required = required
+        self.presentations = presentations
+        self.link = link
+        self.linkTab = linkTab
+        self.hints = hints
+    }
+}
+
+/// One tab: its name and the route of its stack's root screen.
+public struct TabSpec: Hashable, Sendable {
+    /// The tab's name.
+    public var name: String
+    /// The route of the tab's root screen (it declares no required params).
+    public var rootRoute: String
+
+    /// A tab named `name` whose root is `rootRoute`.
+    public init(name: String, rootRoute: String) {
+        self.name = name
+        self.rootRoute = rootRoute
+    }
+}
+
+/// The route graph: tabs, routes, named states and limits. Checked when loaded.
+public struct RouteGraph: Hashable, Sendable {
+    /// The tabs in order; empty means a single stack rooted at `rootRoute`.
+    public var tabs: [TabSpec]
+    /// The root route of an untabbed app (nil when tabbed).
+    public var rootRoute: String?
+    /// Every route by name.
+    public var routes: [String: RouteSpec]
+    /// Route names in the order the route file gives them (GetRoutes order).
+    public var routeOrder: [String]
+    /// Named states and the links they stand for.
+    public var states: [String: String]
+    /// The tab selected in a fresh tree (nil: the first tab).
+    public var selectedTabAtStart: String?
+    /// The limits enforced on calls.
+    public var limits: Limits
+
+    /// A graph from its parts, not checked; prefer `load(yaml:file:)`, which checks.
+    public init(
+        tabs: [TabSpec], rootRoute: String?, routes: [String: RouteSpec], routeOrder: [String]? = nil,
+        states: [String: String] = [:], selectedTabAtStart: String? = nil, limits: Limits = Limits()
+    ) {
+        self.tabs = tabs
+        self.rootRoute = rootRoute
+        self.routes = routes
+        self.routeOrder = routeOrder ?? routes.keys.sorted()
+        self.states = states
+        self.selectedTabAtStart = selectedTabAtStart
+        self.limits = limits
+    }
+
+    /// Whether the root is a set of tabs (else one stack).
+    public var isTabbed: Bool { !tabs.isEmpty }
+
+    /// The routes in `routeOrder`.
+    public var orderedRoutes: [RouteSpec] { routeOrder.compactMap { routes[$0] } }
+
+    /// The index of the tab named `name`, if any.
+    public func tabIndex(named name: String) -> Int? {
+        tabs.firstIndex { $0.name == name }
+    }
+
+    /// The root route of the stack at `tabIndex` (the single stack's when untabbed).
+    func rootRoute(ofTab tabIndex: Int) -> String {
+        isTabbed ? tabs[tabIndex].rootRoute : (rootRoute ?? "")
+    }
+
+    /// The index of the tab selected in a fresh tree.
+    var startTabIndex: Int {
+        guard isTabbed else { return 0 }
+        return selectedTabAtStart.flatMap { tabIndex(named: $0) } ?? 0
+    }
+
+    /// Whether `name` may be a route, tab or param name: non-empty letters, digits, `-`, `_`, `.`
+    /// (so never `#`, which screen ids start with, nor `/`, `;`, `=` or `%` of link syntax).
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F || byte == 0x2E
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// One screen: a stable id, a route and checked params.
+struct Screen: Hashable, Sendable, Codable {
+    var id: String
+    var route: String
+    var params: [String: ParamValue]
+}
+
+/// One stack: the base stack of a tab (style `root`) or a modal layer (`sheet`/`cover`).
+struct StackFrame: Hashable, Sendable, Codable {
+    /// `.root` for a tab's base stack, else the layer's style.
+    var style: Presentation
+    /// Bottom first; never empty.
+    var screens: [Screen]
+}
+
+/// A tab's content: its base stack and the chain of layers above it.
+///
+/// Only a stack's top screen can present, so the layers form a chain: layer i+1 was presented by the
+/// top screen of layer i. Each stack is its own array, so a change copies only the stack it touches.
+struct TabStack: Hashable, Sendable, Codable {
+    /// The tab's name ("" when untabbed).
+    var name: String
+    /// The tab node's id ("" when untabbed: there is no tab node).
+    var id: String
+    /// `layers[0]` is the base stack; never empty.
+    var layers: [StackFrame]
+}
+
+/// The navigation tree: one stack or a set of tabs, and which is selected.
+struct Tree: Hashable, Sendable, Codable {
+    var isTabbed: Bool
+    var tabs: [TabStack]
+    var selected: Int
+
+    /// The selected tab's content.
+    var current: TabStack {
+        get { tabs[selected] }
+        _modify { yield &tabs[selected] }
+    }
+
+    /// The number of screens on the path.
+    var depth: Int { current.layers.reduce(0) { $0 + $1.screens.count } }
+
+    /// The screen on top of the path.
+    var topScreen: Screen { current.layers[current.layers.count - 1].screens[current.layers[current.layers.count - 1].screens.count - 1] }
+}
+
+/// Issues screen and tab ids from the persisted counter: "#1", "#2", … (route names cannot hold '#').
+struct IdCounter: Hashable, Sendable {
+    var next: UInt64
+
+    mutating func issue() -> String {
+        defer { next += 1 }
+        return "#\(next)"
+    }
+}

@@ -1,0 +1,75 @@
+/// One screen on the visible path: the contract's Entry `(sssa{sv})`.
+public struct Entry: Hashable, Sendable {
+    /// The screen's id.
+    public var id: String
+    /// The screen's route.
+    public var route: String
+    /// `root`, `push`, or a layer root's style.
+    public var presentation: Presentation
+    /// Checked params.
+    public var params: [String: ParamValue]
+
+    /// An entry with the given fields.
+    public init(id: String, route: String, presentation: Presentation, params: [String: ParamValue] = [:]) {
+        self.id = id
+        self.route = route
+        self.presentation = presentation
+        self.params = params
+    }
+}
+
+/// One node of the whole tree: the contract's Node `(ssssa{sv})`.
+public struct Node: Hashable, Sendable {
+    /// The node's id.
+    public var id: String
+    /// The parent's id ("" for a tab node, or an untabbed stack's root).
+    public var parentId: String
+    /// `tab`, `root`, `push`, `sheet` or `cover`.
+    public var kind: String
+    /// A tab's name or a screen's route.
+    public var name: String
+    /// A screen's params (empty for a tab).
+    public var params: [String: ParamValue]
+
+    /// A node with the given fields.
+    public init(id: String, parentId: String, kind: String, name: String, params: [String: ParamValue] = [:]) {
+        self.id = id
+        self.parentId = parentId
+        self.kind = kind
+        self.name = name
+        self.params = params
+    }
+}
+
+extension Tree {
+    /// The visible path: the selected tab's stack, then each layer's stack, bottom first.
+    var path: [Entry] {
+        var entries: [Entry] = []
+        for frame in current.layers {
+            for (index, screen) in frame.screens.enumerated() {
+                entries.append(Entry(id: screen.id, route: screen.route, presentation: index == 0 ? frame.style : .push, params: screen.params))
+            }
+        }
+        return entries
+    }
+
+    /// Every node, pre-order: each tab node, then its stacks bottom to top.
+    var nodes: [Node] {
+        var nodes: [Node] = []
+        for tab in tabs {
+            var parent = ""
+            if isTabbed {
+                nodes.append(Node(id: tab.id, parentId: "", kind: "tab", name: tab.name))
+                parent = tab.id
+            }
+            for frame in tab.layers {
+                for (index, screen) in frame.screens.enumerated() {
+                    let kind = index == 0 ? frame.style.rawValue : "push"
+                    nodes.append(Node(id: screen.id, parentId: parent, kind: kind, name: screen.route, params: screen.params))
+                    parent = screen.id
+                }
+            }
+        }
+        return nodes
+    }
+}

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import NavdClient
+
+/// `navctl apply FILE|- [--expect REVISION]`: Apply.
+struct Apply: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apply",
+        abstract: "Apply a batch of operations from a JSON file as one change.",
+        discussion: """
+            The file holds [{"op": "push", "route": "orange"}, {"op": "pop"}, …] or \
+            {"expect": 12, "ops": [...]}. Op names are the contract's (popto, selecttab, …) or navctl's \
+            (pop-to, tab, root, set-stack, dismiss-all); arguments are route, params, target, style, tab, screens.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The batch file, or - for standard input.", valueName: "file"),
+              completion: .file(extensions: ["json"]))
+    var file: String
+    @Option(help: ArgumentHelp("Fail with StaleRevision unless navd is at this revision (overrides the file's).",
+                               valueName: "revision"))
+    var expect: UInt64?
+
+    func run() throws {
+        guard let text = readWholeFile(file == "-" ? nil : file) else {
+            throw ValidationError("cannot read '\(file)'")
+        }
+        let json: JSONValue
+        do { json = try JSONValue.parse(text) } catch { throw ValidationError("\(file): \(error)") }
+        var batch: Batch
+        do { batch = try Batch(json: json) } catch { throw ValidationError("\(file): \(error)") }
+        let session = try Session(options)
+        let types = try session.declaredTypes(for: batch.routesWithParams)
+        if !types.isEmpty {
+            do { batch = try Batch(json: json, declaredTypes: { types[$0] ?? [:] }) } catch {
+                throw ValidationError("\(file): \(error)")
+            }
+        }
+        let expected = expect ?? batch.expectedRevision ?? 0
+        try session.change("apply") { client throws(NavigatorError) in
+            (try client.apply(batch.operations, expectedRevision: expected), nil)
+        }
+    }
+}
+
+/// The whole content of a file (nil: standard input), or nil when it cannot be read.
+func readWholeFile(_ path: String?) -> String? {
+    let descriptor = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? 0
+    guard descriptor >= 0 else { return nil }
+    defer { if path != nil { close(descriptor) } }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
+        if count == 0 { break }
+        bytes.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl present ROUTE [key=value …] --sheet|--cover`: Present.
+struct Present: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "present", abstract: "Present a modal layer over the screen on top.")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The layer's root route.", completion: routeCompletion) var route: String
+    @Argument(help: ArgumentHelp("Params of the screen.", valueName: "key=value")) var params: [String] = []
+    @Flag(help: "The layer's style.") var style: ModalStyle?
+
+    func validate() throws {
+        if style == nil { throw ValidationError("say how to present it: --sheet or --cover") }
+        try validateAssignments(params)
+    }
+
+    func run() throws {
+        let session = try Session(options)
+        let values = try session.params(params, for: route)
+        let style = self.style ?? .sheet
+        try session.change("present") { client throws(NavigatorError) in
+            let added = try client.present(route, params: values, style: style)
+            return (added.revision, added.id)
+        }
+    }
+}
+
+extension ModalStyle: EnumerableFlag {}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl push ROUTE [key=value …]`: Push.
+struct Push: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push",
+        abstract: "Push a screen onto the top stack.",
+        discussion: "Values are converted to the types the route declares (id=42 is sent as an int).")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The route to push.", completion: routeCompletion) var route: String
+    @Argument(help: ArgumentHelp("Params of the screen.", valueName: "key=value")) var params: [String] = []
+
+    func validate() throws {
+        try validateAssignments(params)
+    }
+
+    func run() throws {
+        let session = try Session(options)
+        let values = try session.params(params, for: route)
+        try session.change("push") { client throws(NavigatorError) in
+            let added = try client.push(route, params: values)
+            return (added.revision, added.id)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl replace ROUTE [key=value …]`: Replace.
+struct Replace: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "replace", abstract: "Swap the screen on top for a new one.")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The new screen's route.", completion: routeCompletion) var route: String
+    @Argument(help: ArgumentHelp("Params of the screen.", valueName: "key=value")) var params: [String] = []
+
+    func validate() throws {
+        try validateAssignments(params)
+    }
+
+    func run() throws {
+        let session = try Session(options)
+        let values = try session.params(params, for: route)
+        try session.change("replace") { client throws(NavigatorError) in
+            let added = try client.replace(route, params: values)
+            return (added.revision, added.id)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl routes`: GetRoutes.
+struct Routes: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "routes", abstract: "List the route graph's routes.")
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(help: ArgumentHelp("Print only the names, one a line (for shell completion).", visibility: .hidden))
+    var names = false
+
+    func run() throws {
+        let session = try Session(options)
+        let routes = try session.client.routes()
+        if names {
+            session.say(routes.map(\.name))
+        } else if options.json {
+            session.say(json: .array(routes.map(\.json)))
+        } else {
+            let width = routes.map(\.name.count).max() ?? 0
+            session.say(routes.map { route in
+                var line = route.name.padding(to: width) + "  " + route.presentations.joined(separator: ",")
+                if let title = route.title { line += "  \"\(title)\"" }
+                for name in route.params.keys.sorted() {
+                    line += "  \(name):\(route.params[name]!)\(route.required.contains(name) ? "" : "?")"
+                }
+                if let link = route.link { line += "  link \(link)" }
+                for key in route.hints.keys.sorted() { line += "  \(key)=\(route.hints[key]!.text)" }
+                return line
+            })
+        }
+    }
+}
+
+extension RouteInfo {
+    /// `{"name", "title", "params": {name: type}, "required", "presentations", "link", "hints": {…}}`.
+    var json: JSONValue {
+        .object([
+            ("name", .string(name)), ("title", title.map(JSONValue.string) ?? .null),
+            ("params", .object(params.keys.sorted().map { ($0, .string(params[$0]!)) })),
+            ("required", .array(required.map(JSONValue.string))),
+            ("presentations", .array(presentations.map(JSONValue.string))),
+            ("link", link.map(JSONValue.string) ?? .null), ("hints", hints.json),
+        ])
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

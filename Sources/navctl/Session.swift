@@ -1,0 +1,79 @@
+import ArgumentParser
+import NavdClient
+
+/// One connection to navd for one command, with the output rules of GlobalOptions.
+struct Session {
+    let options: GlobalOptions
+    let client: NavigatorClient
+
+    /// Connects to the bus the options pick.
+    init(_ options: GlobalOptions) throws(NavigatorError) {
+        self.options = options
+        client = try NavigatorClient(bus: options.bus, timeoutMilliseconds: Int32(options.timeout * 1000))
+    }
+
+    /// Prints `lines` (human output), unless `--quiet`.
+    func say(_ lines: [String]) {
+        guard !options.quiet else { return }
+        for line in lines { print(line) }
+    }
+
+    /// Prints one JSON document on one line, unless `--quiet`.
+    func say(json: JSONValue) {
+        guard !options.quiet else { return }
+        print(json.encoded())
+    }
+
+    /// Runs a mutating call, then prints the state it left: `12 push rainbow: red > orange` or the state's JSON
+    /// (with `"id"` when the call made a screen). `--quiet` skips the extra GetState.
+    func change(_ cause: String, _ call: (NavigatorClient) throws(NavigatorError) -> (revision: UInt64, id: String?))
+        throws(NavigatorError)
+    {
+        let result = try call(client)
+        guard !options.quiet else { return }
+        var state = try client.state()
+        if state.revision < result.revision { state.revision = result.revision }
+        if options.json {
+            var json = state.json(cause: cause)
+            if let id = result.id, case .object(var members) = json {
+                members.append(("id", .string(id)))
+                json = .object(members)
+            }
+            say(json: json)
+        } else {
+            say([state.line(cause: cause)])
+        }
+    }
+
+    /// The param types `route` declares, asking GetRoutes only when there are params to convert.
+    func declaredTypes(for routes: Set<String>) throws(NavigatorError) -> [String: [String: String]] {
+        guard !routes.isEmpty else { return [:] }
+        var types: [String: [String: String]] = [:]
+        for route in try client.routes() where routes.contains(route.name) { types[route.name] = route.params }
+        return types
+    }
+
+    /// Reads `key=value` words for `route`, converted to the types it declares.
+    func params(_ words: [String], for route: String) throws -> Params {
+        let types = words.isEmpty ? [:] : try declaredTypes(for: [route])[route] ?? [:]
+        do {
+            return try RouteInfo.params(fromAssignments: words, declaredTypes: types)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+/// Shell completion for route names, asked of the running navd.
+let routeCompletion = CompletionKind.shellCommand("navctl routes --names 2>/dev/null")
+/// Shell completion for tab names, asked of the running navd.
+let tabCompletion = CompletionKind.shellCommand("navctl tabs 2>/dev/null")
+/// Shell completion for named states and route names (targets of `open` and `pop-to`).
+let targetCompletion = CompletionKind.shellCommand("navctl states 2>/dev/null; navctl routes --names 2>/dev/null")
+
+/// Checks `key=value` words before anything is sent, so a typo is a usage error (exit 2) even without navd.
+func validateAssignments(_ words: [String]) throws {
+    for word in words where !word.contains("=") || word.hasPrefix("=") {
+        throw ValidationError("expected key=value, got '\(word)'")
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl set-stack ROUTE[;key=value…] …`: SetStack.
+struct SetStack: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-stack",
+        abstract: "Replace the whole top stack, root included.",
+        discussion: "Each screen is ROUTE or ROUTE;key=value;key=value (values may be percent-encoded).")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The screens, bottom first.", valueName: "route[;key=value…]"),
+              completion: routeCompletion)
+    var screens: [String] = []
+
+    func run() throws {
+        let session = try Session(options)
+        let routesWithParams = Set(screens.filter { $0.contains(";") }.map { String($0.prefix { $0 != ";" }) })
+        let types = try session.declaredTypes(for: routesWithParams)
+        var specs: [ScreenSpec] = []
+        for word in screens {
+            do {
+                specs.append(try ScreenSpec(word: word, declaredTypes: { types[$0] ?? [:] }))
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        try session.change("setstack") { client throws(NavigatorError) in (try client.setStack(specs), nil) }
+    }
+}

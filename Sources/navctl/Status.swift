@@ -1,0 +1,51 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl status`: is navd there, its version, revision and bus.
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Say whether navd is running, and its version, revision and bus (exit 3 when it is not).")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let session: Session
+        do {
+            session = try Session(options)
+        } catch {
+            report(absentOn: options.bus.displayName, error)
+        }
+        let owner = try session.client.navdOwner()
+        guard let owner else {
+            report(absentOn: session.client.busDescription,
+                   .unreachable(bus: session.client.busDescription, reason: "org.navd.Navigator1 has no owner"))
+        }
+        let properties = try session.client.properties()
+        if options.json {
+            session.say(json: .object([
+                ("running", .bool(true)), ("bus", .string(session.client.busDescription)), ("owner", .string(owner)),
+                ("version", .string(properties.version)), ("revision", .number(properties.revision)),
+                ("tab", .string(properties.selectedTab)), ("tabs", .array(properties.tabs.map(JSONValue.string))),
+                ("top", .string(properties.top)), ("topId", .string(properties.topID)),
+                ("depth", .int(Int64(properties.depth))),
+                ("canUndo", .bool(properties.canUndo)), ("canRedo", .bool(properties.canRedo)),
+            ]))
+        } else {
+            let tab = properties.selectedTab.isEmpty ? "" : ", tab \(properties.selectedTab)"
+            session.say([
+                "navd \(properties.version) is running on \(session.client.busDescription) as \(owner)",
+                "revision \(properties.revision)\(tab), top \(properties.top), depth \(properties.depth)"
+                    + ", undo \(properties.canUndo ? "yes" : "no"), redo \(properties.canRedo ? "yes" : "no")",
+            ])
+        }
+    }
+
+    /// Prints that navd is absent (JSON: `{"running": false, "bus": …}`) and the hint, then exits 3.
+    func report(absentOn bus: String, _ error: NavigatorError) -> Never {
+        if options.json && !options.quiet {
+            print(JSONValue.object([("running", .bool(false)), ("bus", .string(bus))]).encoded())
+        }
+        terminate(withStatus: reportNavigatorError(error))
+    }
+}

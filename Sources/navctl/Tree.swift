@@ -1,0 +1,22 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl tree`: GetTree, drawn with tabs, stacks and modals.
+struct Tree: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tree",
+        abstract: "Draw the whole tree: every tab, stack and modal layer.",
+        discussion: "* marks the selected tab; a layer is indented under the screen that presented it.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let session = try Session(options)
+        let tree = try session.client.tree()
+        if options.json {
+            session.say(json: tree.json)
+        } else {
+            session.say(["revision \(tree.revision)"] + tree.text())
+        }
+    }
+}

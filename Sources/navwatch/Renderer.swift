@@ -1,0 +1,81 @@
+import NavdClient
+
+/// What navwatch shows; the loop tells it what happened, it decides how that looks.
+protocol Renderer: AnyObject {
+    /// Whether it draws titles, colours and tabs (then the loop fetches routes and tabs on every resync).
+    var wantsGraph: Bool { get }
+    /// Whether it needs the whole tree with every change (`--tree`).
+    var wantsTree: Bool { get }
+    /// Shows a state (a signal's, or one navwatch fetched with cause `state`), with the tree when asked for.
+    func show(_ change: StateChange, tree: NavigationTree?)
+    /// Route descriptions (titles, colours) and tab names, fetched at start and on every resync.
+    func useGraph(routes: [RouteInfo], tabs: [String])
+    /// navd left the bus (or was not there at start).
+    func navdGone()
+    /// A keyboard byte; returns true when it asks to quit.
+    func key(_ byte: UInt8) -> Bool
+    /// The terminal changed size.
+    func resized()
+    /// Leaves the output clean (terminal restored, everything flushed).
+    func finish()
+}
+
+extension Renderer {
+    var wantsGraph: Bool { false }
+    func useGraph(routes: [RouteInfo], tabs: [String]) {}
+    func key(_ byte: UInt8) -> Bool { false }
+    func resized() {}
+    func finish() {}
+}
+
+/// Line-oriented output: `--lines`, `--format`, `--json`, with or without `--tree`.
+///
+/// Never writes the same text twice in a row, and writes each entry in one `write` (no buffering),
+/// so a reader of the pipe sees it at once.
+final class LineRenderer: Renderer {
+    enum Style {
+        case lines
+        case template(String)
+        case json
+    }
+
+    let style: Style
+    let wantsTree: Bool
+    private var lastText: String?
+
+    init(style: Style, tree: Bool) {
+        self.style = style
+        self.wantsTree = tree
+    }
+
+    func show(_ change: StateChange, tree: NavigationTree?) {
+        switch style {
+        case .json:
+            if let tree, case .object(var members) = tree.json {
+                members.insert(("cause", .string(change.cause)), at: 1)
+                emit(JSONValue.object(members).encoded())
+            } else {
+                emit(change.json.encoded())
+            }
+        case .lines:
+            let header = change.line
+            emit(tree.map { ([header] + $0.text().map { "  " + $0 }).joined(separator: "\n") } ?? header)
+        case .template(let template):
+            let line = change.state.format(template, cause: change.cause)
+            emit(tree.map { ([line] + $0.text().map { "  " + $0 }).joined(separator: "\n") } ?? line)
+        }
+    }
+
+    func navdGone() {
+        switch style {
+        case .json: emit(#"{"event":"gone"}"#)
+        default: emit("-- navd gone")
+        }
+    }
+
+    private func emit(_ text: String) {
+        guard text != lastText else { return }
+        lastText = text
+        writeOut(text + "\n")
+    }
+}

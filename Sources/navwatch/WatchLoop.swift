@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import NavdClient
+
+/// The single-threaded follow loop: one connection, `nextEvent` waits, signal handlers wake it.
+///
+/// | event | what it does |
+/// | --- | --- |
+/// | start | subscribe, then GetRoutes + GetState, show it with cause `state` |
+/// | StackChanged, revision = last + 1 | show it |
+/// | StackChanged, revision ≤ last | ignore (already shown) |
+/// | StackChanged, revision > last + 1 | missed a signal: GetState, show that |
+/// | StackChanged, cause `start`/`restore` | navd (re)started: new baseline, show it |
+/// | NameOwnerChanged, owner gone | `navdGone` (once) |
+/// | NameOwnerChanged, new owner | wait up to 500 ms for its start-up signal, else GetState |
+/// | SIGINT/SIGTERM | finish, exit 0 |
+final class WatchLoop {
+    let client: NavigatorClient
+    let renderer: Renderer
+    let readsKeyboard: Bool
+
+    private var lastRevision: UInt64?
+    private var isGone = false
+    private var resyncDeadline: Int64?
+
+    init(client: NavigatorClient, renderer: Renderer, readsKeyboard: Bool) {
+        self.client = client
+        self.renderer = renderer
+        self.readsKeyboard = readsKeyboard
+    }
+
+    /// Shows the current state; returns false when navd is not there (it was shown as gone).
+    @discardableResult
+    func resync(cause: String = "state") -> Bool {
+        do {
+            try refreshGraph()
+            let state = try client.state()
+            try show(StateChange(cause: cause, state: state))
+            return true
+        } catch {
+            markGone()
+            return false
+        }
+    }
+
+    /// Runs until SIGINT/SIGTERM, `q`, or the bus going away (then returns 3).
+    func run() -> Int32 {
+        while stopRequested == 0 {
+            let wait: Int32
+            if let resyncDeadline {
+                wait = Int32(clamping: max(0, resyncDeadline - now()))
+            } else {
+                wait = readsKeyboard ? 100 : 60_000
+            }
+            let event = client.nextEvent(timeoutMilliseconds: wait)
+            handle(event)
+            if case .busDisconnected = event {
+                markGone()
+                renderer.finish()
+                writeError("navwatch: the bus \(client.busDescription) went away")
+                return 3
+            }
+            if let deadline = resyncDeadline, now() >= deadline {
+                resyncDeadline = nil
+                resync()
+            }
+            if resizeRequested != 0 {
+                resizeRequested = 0
+                renderer.resized()
+            }
+            if readsKeyboard, readKeys() { break }
+        }
+        renderer.finish()
+        return 0
+    }
+
+    func handle(_ event: NavigatorEvent) {
+        switch event {
+        case .stackChanged(let change):
+            if change.cause == "start" || change.cause == "restore" || lastRevision == nil || isGone {
+                resyncDeadline = nil
+                if isGone || lastRevision == nil { try? refreshGraph() }
+                try? show(change)
+            } else if let last = lastRevision, change.revision <= last {
+                return
+            } else if let last = lastRevision, change.revision == last + 1 {
+                try? show(change)
+            } else {
+                do {
+                    let state = try client.state()
+                    try show(StateChange(cause: state.revision == change.revision ? change.cause : "state", state: state))
+                } catch {
+                    markGone()
+                }
+            }
+        case .navdVanished:
+            markGone()
+        case .navdAppeared:
+            resyncDeadline = now() + 500
+        case .woken, .timedOut, .busDisconnected:
+            break
+        }
+    }
+
+    /// Hands the renderer the route graph and tab names, when it draws them.
+    private func refreshGraph() throws(NavigatorError) {
+        guard renderer.wantsGraph else { return }
+        renderer.useGraph(routes: try client.routes(), tabs: try client.properties().tabs)
+    }
+
+    private func show(_ change: StateChange) throws(NavigatorError) {
+        let tree = renderer.wantsTree ? try client.tree() : nil
+        lastRevision = change.revision
+        isGone = false
+        renderer.show(change, tree: tree)
+    }
+
+    private func markGone() {
+        guard !isGone else { return }
+        isGone = true
+        renderer.navdGone()
+    }
+
+    /// Reads the bytes waiting on standard input; true when one asks to quit.
+    private func readKeys() -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, 0) > 0 {
+            var byte: UInt8 = 0
+            guard read(0, &byte, 1) == 1 else { return false }
+            if renderer.key(byte) { return true }
+        }
+        return false
+    }
+
+    private func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+}

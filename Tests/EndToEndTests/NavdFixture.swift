@@ -1,0 +1,161 @@
+import DBus
+import Foundation
+import NavdClient
+import TestSupport
+import Testing
+
+/// What the end-to-end tests need, and whether this machine has it.
+enum EndToEnd {
+    /// Why the tests that need a real navd cannot run here, or nil when they can.
+    static let navdMissingReason: String? = {
+        guard PrivateBus.isAvailable else { return "dbus-daemon is not installed" }
+        for product in ["navd", "navctl", "navwatch"] where !Products.exists(product) {
+            return "\(product) is not built in \(Products.directory)"
+        }
+        // A placeholder navd (before the daemon lands) has no command line to speak of.
+        guard let help = try? ChildProcess.run(Products.url("navd"), ["--help"], timeout: 20),
+              help.status == 0, (help.stdout + help.stderr).contains("--ephemeral")
+        else { return "the built navd does not accept --address/--ephemeral yet" }
+        return nil
+    }()
+
+    /// Why the tests that need only a bus and the clients cannot run here, or nil when they can.
+    static let clientsMissingReason: String? = {
+        guard PrivateBus.isAvailable else { return "dbus-daemon is not installed" }
+        for product in ["navctl", "navwatch"] where !Products.exists(product) {
+            return "\(product) is not built in \(Products.directory)"
+        }
+        return nil
+    }()
+
+    /// True when navd can run; prints the reason once when it cannot.
+    static var navdAvailable: Bool {
+        if let navdMissingReason { print("skipping: \(navdMissingReason)") }
+        return navdMissingReason == nil
+    }
+
+    /// True when the clients can run against a private bus; prints the reason when they cannot.
+    static var clientsAvailable: Bool {
+        if let clientsMissingReason { print("skipping: \(clientsMissingReason)") }
+        return clientsMissingReason == nil
+    }
+}
+
+/// Starts navd on `bus` (`--ephemeral` unless `extraArgs` says otherwise) and waits until a GetState call
+/// answers, for at most `timeout` seconds. The caller stops it with `stopNavd`.
+func startNavd(bus: PrivateBus, extraArgs: [String] = ["--ephemeral"], timeout: Double = 20) throws -> ChildProcess {
+    let navd = try ChildProcess(
+        launching: Products.url("navd"), arguments: ["--address", bus.address] + extraArgs,
+        environment: bus.environment)
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if !navd.isRunning {
+            throw TestSupportError("navd exited with \(navd.exitStatus ?? -1): \(navd.stderrText)")
+        }
+        if let client = try? NavigatorClient(bus: .address(bus.address), timeoutMilliseconds: 2_000),
+           (try? client.state()) != nil
+        {
+            return navd
+        }
+        usleep(20_000)
+    }
+    navd.signal(SIGKILL)
+    _ = navd.waitForExit(timeout: 5)
+    throw TestSupportError("navd did not answer GetState within \(timeout) s: \(navd.stderrText)")
+}
+
+/// Stops navd by its pid (SIGTERM, then SIGKILL after 10 s) and returns its exit status.
+@discardableResult
+func stopNavd(_ navd: ChildProcess) -> Int32? {
+    navd.signal(SIGTERM)
+    if let status = navd.waitForExit(timeout: 10) { return status }
+    navd.signal(SIGKILL)
+    return navd.waitForExit(timeout: 5)
+}
+
+/// A private bus with a fresh navd on it, for one test.
+final class NavdOnPrivateBus {
+    let bus: PrivateBus
+    private(set) var navd: ChildProcess
+
+    /// Starts a bus, then navd with `navdArgs`.
+    init(navdArgs: [String] = ["--ephemeral"]) throws {
+        bus = try PrivateBus()
+        do {
+            navd = try startNavd(bus: bus, extraArgs: navdArgs)
+        } catch {
+            bus.stop()
+            throw error
+        }
+    }
+
+    deinit {
+        stopNavd(navd)
+        bus.stop()
+    }
+
+    /// Stops navd and starts a new one with `navdArgs` on the same bus.
+    func restartNavd(navdArgs: [String]) throws {
+        stopNavd(navd)
+        navd = try startNavd(bus: bus, extraArgs: navdArgs)
+    }
+
+    /// Runs `navctl --address BUS ARGS…` to completion.
+    func navctl(_ arguments: String..., standardInput: String? = nil) throws -> CommandResult {
+        try runNavctl(["--address", bus.address] + arguments, bus: bus, standardInput: standardInput)
+    }
+
+    /// Runs `navctl ARGS…` (no --address added) with extra environment variables.
+    func navctl(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
+        try runNavctl(arguments, bus: bus, environment: environment)
+    }
+
+    /// A client in the test process, for setting up and checking state without navctl.
+    func client() throws -> NavigatorClient {
+        try NavigatorClient(bus: .address(bus.address), timeoutMilliseconds: 5_000)
+    }
+}
+
+/// A finished command: exit status and output.
+struct CommandResult: CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// Standard output's lines, without the final newline.
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+    /// Standard output parsed as one JSON document.
+    func json() throws -> JSONValue { try JSONValue.parse(stdout) }
+
+    var description: String { "status \(status), stdout: \(stdout.debugDescription), stderr: \(stderr.debugDescription)" }
+}
+
+/// Runs the built navctl with `arguments`, its session and system bus pointed at `bus`.
+func runNavctl(_ arguments: [String], bus: PrivateBus?, standardInput: String? = nil,
+               environment: [String: String] = [:]) throws -> CommandResult {
+    let result = try ChildProcess.run(
+        Products.url("navctl"), arguments, environment: (bus?.environment ?? [:]).merging(environment) { $1 },
+        standardInput: standardInput, timeout: 30)
+    return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
+}
+
+extension JSONValue {
+    /// The routes of a state's `path`, for short assertions.
+    var pathRoutes: [String] {
+        guard case .array(let entries)? = self["path"] else { return [] }
+        return entries.compactMap { if case .string(let route)? = $0["route"] { return route } else { return nil } }
+    }
+
+    /// An integer member, for short assertions.
+    func integer(_ key: String) -> Int64? {
+        if case .int(let value)? = self[key] { return value }
+        return nil
+    }
+
+    /// A string member, for short assertions.
+    func string(_ key: String) -> String? {
+        if case .string(let value)? = self[key] { return value }
+        return nil
+    }
+}

@@ -1,0 +1,100 @@
+import DBus
+import Testing
+import TestSupport
+
+/// `StackChanged` once per change with the right fields, `PropertiesChanged` after it, the
+/// reply before both, and nothing at all for a failure or a no-op.
+@Suite("navd signals", .timeLimit(.minutes(2)))
+struct NavdSignalTests {
+    let bus: PrivateBus
+    let navd: NavdProcess
+    let client: Connection
+    let watcher: Connection
+
+    init() throws {
+        bus = try PrivateBus()
+        navd = try NavdProcess(bus: bus)
+        client = try Connection(.address(bus.address))
+        watcher = try Connection(.address(bus.address))
+        try watcher.subscribeToNavigator()
+        try client.subscribeToNavigator()
+    }
+
+    private func isStackChanged(_ m: Message) -> Bool { m.kind == .signal && m.member == "StackChanged" }
+    private func isPropertiesChanged(_ m: Message) -> Bool { m.kind == .signal && m.member == "PropertiesChanged" }
+
+    @Test func oneStackChangedPerChangeWithRevisionCauseTabAndPath() throws {
+        _ = try client.navigator("Push", [.string("orange"), .emptyParams])
+        let signal = try #require(watcher.waitForMessage(timeout: 5, matching: isStackChanged))
+        let body = try signal.body()
+        #expect(body[0].uint64Value == 2)
+        #expect(body[1].stringValue == "push")
+        #expect(body[2].stringValue == "rainbow")
+        #expect(Connection.path(body[3]).map(\.route) == ["red", "orange"])
+        let properties = try #require(watcher.waitForMessage(timeout: 5, matching: isPropertiesChanged))
+        let changed = try properties.body()
+        #expect(changed[0].stringValue == "org.navd.Navigator1")
+        let names = (changed[1].stringKeyedPairs ?? []).map(\.0)
+        #expect(names.contains("Revision") && names.contains("Depth") && names.contains("Top") && names.contains("TopId"))
+    }
+
+    @Test func failuresAndNoOpsSendNothing() throws {
+        #expect(client.navigatorError("Pop") != nil)               // failure
+        _ = try client.navigator("PopToRoot")                       // no-op
+        _ = try client.navigator("SelectTab", [.string("rainbow")]) // no-op
+        _ = try client.navigator("Push", [.string("yellow"), .emptyParams])
+        // The first StackChanged the watcher sees is the push's.
+        let signal = try #require(watcher.waitForMessage(timeout: 5, matching: isStackChanged))
+        #expect(try signal.body()[1].stringValue == "push")
+        #expect(try signal.body()[0].uint64Value == 2)
+    }
+
+    @Test func replyThenStackChangedThenPropertiesChanged() throws {
+        let message = try Message.methodCall(
+            destination: "org.navd.Navigator1", path: "/org/navd/Navigator1", interface: "org.navd.Navigator1", member: "Push")
+        try message.append([.string("green"), .emptyParams])
+        let serial = try client.send(message)
+        var order: [String] = []
+        while order.count < 3 {
+            guard let m = client.waitForMessage(timeout: 5, matching: { m in
+                (m.kind == .methodReturn && m.replySerial == serial) || m.member == "StackChanged" || m.member == "PropertiesChanged"
+            }) else { break }
+            order.append(m.kind == .methodReturn ? "reply" : m.member ?? "?")
+        }
+        #expect(order == ["reply", "StackChanged", "PropertiesChanged"])
+    }
+
+    @Test func pipelinedCallsEachGetTheirOwnSignalInOrder() throws {
+        var serials: [UInt32] = []
+        for i in 0..<40 {
+            let message = try Message.methodCall(
+                destination: "org.navd.Navigator1", path: "/org/navd/Navigator1", interface: "org.navd.Navigator1",
+                member: i % 2 == 0 ? "Push" : "Pop")
+            if i % 2 == 0 { try message.append([.string("blue"), .emptyParams]) }
+            serials.append(try client.send(message))
+        }
+        client.flush()
+        var revisions: [UInt64] = []
+        while revisions.count < 40 {
+            guard let m = watcher.waitForMessage(timeout: 5, matching: isStackChanged) else { break }
+            revisions.append(try m.body()[0].uint64Value ?? 0)
+        }
+        #expect(revisions == Array(2...41))
+        #expect(try client.navigatorState().revision == 41)
+    }
+
+    @Test func applySendsOneSignalWithCauseApply() throws {
+        let sig = try Signature("(sa{sv})")
+        let ops: DBusValue = .array(element: sig, [
+            .structure([.string("push"), .vardict([("route", .string("orange"))])]),
+            .structure([.string("present"), .vardict([("route", .string("modal")), ("style", .string("sheet"))])]),
+        ])
+        _ = try client.navigator("Apply", [ops, .uint64(0)])
+        _ = try client.navigator("Push", [.string("teal"), .emptyParams])
+        let first = try #require(watcher.waitForMessage(timeout: 5, matching: isStackChanged))
+        #expect(try first.body()[1].stringValue == "apply")
+        #expect(try first.body()[0].uint64Value == 2)
+        let second = try #require(watcher.waitForMessage(timeout: 5, matching: isStackChanged))
+        #expect(try second.body()[0].uint64Value == 3)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import NavdClient
+import TestSupport
+import Testing
+
+/// navwatch against the real navd, driven by the real navctl: every change arrives, in order, in line and
+/// JSON mode; a restart of navd (same state dir, or ephemeral) is followed without restarting navwatch;
+/// the terminal view follows navctl under tmux.
+@Suite("navwatch follows navd", .serialized, .enabled(if: EndToEnd.navdAvailable), .timeLimit(.minutes(2)))
+struct NavwatchNavdTests {
+    /// The scripted changes and the line each one must produce.
+    static let script: [(arguments: [String], line: String)] = [
+        (["push", "orange"], "2 push rainbow: red > orange"),
+        (["present", "modal", "--sheet"], "3 present rainbow: red > orange > [sheet] modal"),
+        (["dismiss"], "4 dismiss rainbow: red > orange"),
+        (["tab", "news"], "5 selecttab news: news-list"),
+        (["open", "/news/7"], "6 open news: news-list > news-item"),
+        (["undo"], "7 undo news: news-list"),
+    ]
+
+    @Test("line and JSON mode receive every change in order, then exit 0 on SIGINT / SIGTERM")
+    func sequence() throws {
+        let fixture = try NavdOnPrivateBus()
+        let lines = try startNavwatch(["--lines"], bus: fixture.bus)
+        let json = try startNavwatch(["--json"], bus: fixture.bus)
+        #expect(lines.waitForLines(1) == ["1 state rainbow: red"])
+        #expect(json.waitForLines(1).count == 1)
+        for step in Self.script {
+            let result = try runNavctl(["--address", fixture.bus.address, "-q"] + step.arguments, bus: fixture.bus)
+            #expect(result.status == 0, "\(step.arguments): \(result)")
+        }
+        lines.waitForLines(1 + Self.script.count)
+        json.waitForLines(1 + Self.script.count)
+        #expect(lines.stop(with: SIGINT) == 0)
+        #expect(json.stop(with: SIGTERM) == 0)
+        #expect(lines.outputLines == ["1 state rainbow: red"] + Self.script.map(\.line))
+        let documents = try json.outputLines.map { try JSONValue.parse($0) }
+        #expect(documents.compactMap { $0.integer("revision") } == Array(1...7))
+        #expect(documents.compactMap { $0.string("cause") }
+            == ["state", "push", "present", "dismiss", "selecttab", "open", "undo"])
+        #expect(documents[5].pathRoutes == ["news-list", "news-item"])
+        guard case .array(let path)? = documents[5]["path"] else { Issue.record("no path"); return }
+        #expect(path.last?["params"] == .object([("id", .int(7))]))
+    }
+
+    @Test("through a restart of navd on the same state dir: the marker, then the restored state")
+    func restartWithStateDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navwatch-state-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixture = try NavdOnPrivateBus(navdArgs: ["--state-dir", directory.path])
+        let watch = try startNavwatch(["--lines"], bus: fixture.bus)
+        let json = try startNavwatch(["--json"], bus: fixture.bus)
+        watch.waitForLines(1)
+        json.waitForLines(1)
+        #expect(try fixture.navctl("push", "orange").status == 0)
+        watch.waitForLines(2)
+        try fixture.restartNavd(navdArgs: ["--state-dir", directory.path])
+        watch.waitForLines(4)
+        #expect(try fixture.navctl("push", "yellow").status == 0)
+        watch.waitForLines(5)
+        json.waitForLines(5)
+        #expect(watch.stop() == 0)
+        #expect(json.stop() == 0)
+        #expect(watch.outputLines == [
+            "1 state rainbow: red", "2 push rainbow: red > orange", "-- navd gone",
+            "2 restore rainbow: red > orange", "3 push rainbow: red > orange > yellow",
+        ])
+        #expect(json.outputLines.dropFirst(2).first == #"{"event":"gone"}"#)
+    }
+
+    @Test("through a restart of an ephemeral navd: the new tree starts at revision 1")
+    func restartEphemeral() throws {
+        let fixture = try NavdOnPrivateBus()
+        let watch = try startNavwatch([], bus: fixture.bus)
+        watch.waitForLines(1)
+        #expect(try fixture.navctl("push", "green").status == 0)
+        watch.waitForLines(2)
+        try fixture.restartNavd(navdArgs: ["--ephemeral"])
+        watch.waitForLines(4)
+        #expect(try fixture.navctl("push", "blue").status == 0)
+        watch.waitForLines(5)
+        #expect(watch.stop() == 0)
+        #expect(watch.outputLines == [
+            "1 state rainbow: red", "2 push rainbow: red > green", "-- navd gone", "1 start rainbow: red",
+            "2 push rainbow: red > blue",
+        ])
+    }
+
+    @Test("the terminal view follows navctl under tmux", .enabled(if: NavwatchTmux.isAvailable))
+    func terminal() throws {
+        let fixture = try NavdOnPrivateBus()
+        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", fixture.bus.address],
+                                    environment: ["LANG": "C", "TERM": "xterm-256color"])
+        defer { tmux.stop() }
+        var screen = tmux.waitForScreen { $0.contains("rev 1") }
+        #expect(screen.contains("[rainbow]"), "\(screen)")
+        #expect(screen.contains("news") && screen.contains("profile"), "\(screen)")
+        #expect(try fixture.navctl("push", "orange").status == 0)
+        #expect(try fixture.navctl("present", "modal", "--cover").status == 0)
+        screen = tmux.waitForScreen { $0.contains("rev 3") }
+        #expect(screen.contains("red > orange > [cover] modal"), "\(screen)")
+        #expect(screen.contains("[cover]"), "\(screen)")
+        #expect(screen.contains("rev 3 | present | depth 3"), "\(screen)")
+        #expect(tmux.screen(escapes: true).contains("48;5;208"), "orange card in orange")
+        #expect(try fixture.navctl("tab", "news").status == 0)
+        screen = tmux.waitForScreen { $0.contains("rev 4") }
+        #expect(screen.contains("[news]"), "\(screen)")
+        try tmux.send("q")
+        #expect(tmux.exitStatus() == 0)
+    }
+}

@@ -1,0 +1,24 @@
+import DBus
+import NavdClient
+import Testing
+
+@Suite("Error kinds")
+struct NavigatorErrorTests {
+    @Test("navd's refusals and standard call errors are remote; transport failures are unreachable",
+          .timeLimit(.minutes(1)))
+    func sorting() {
+        let refusal = NavigatorError(
+            callError: DBusError(name: "org.navd.Navigator1.Error.AtRoot", message: "nothing to pop"), bus: "session bus")
+        #expect(refusal == .remote(name: "org.navd.Navigator1.Error.AtRoot", message: "nothing to pop"))
+        #expect(refusal.shortName == "AtRoot")
+        #expect(refusal.description == "nothing to pop [org.navd.Navigator1.Error.AtRoot]")
+        let wrongSignature = NavigatorError(
+            callError: DBusError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "bad"), bus: "b")
+        #expect(wrongSignature == .remote(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "bad"))
+        for name in ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NoReply",
+                     "org.freedesktop.DBus.Error.Disconnected", "org.freedesktop.DBus.Error.Spawn.ChildExited"] {
+            #expect(NavigatorError(callError: DBusError(name: name, message: "m"), bus: "system bus")
+                == .unreachable(bus: "system bus", reason: "m"), "\(name)")
+        }
+    }
+}

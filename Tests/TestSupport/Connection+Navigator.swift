@@ -1,0 +1,70 @@
+import DBus
+
+/// One screen of a path as tests compare it: (id, route, presentation, params).
+public struct PathEntry: Hashable, Sendable, CustomStringConvertible {
+    public var id: String
+    public var route: String
+    public var presentation: String
+    public var params: [String: DBusValue]
+    public var description: String { "\(route)(\(presentation))" }
+}
+
+extension Connection {
+    /// Calls a method of `org.navd.Navigator1` on `/org/navd/Navigator1` and returns its out
+    /// values; an error reply is thrown as `DBusError`.
+    public func navigator(_ member: String, _ arguments: [DBusValue] = [], timeoutMilliseconds: Int32 = 10_000) throws -> [DBusValue] {
+        let message = try Message.methodCall(
+            destination: "org.navd.Navigator1", path: "/org/navd/Navigator1",
+            interface: "org.navd.Navigator1", member: member)
+        try message.append(arguments)
+        return try call(message, timeoutMilliseconds: timeoutMilliseconds).body()
+    }
+
+    /// The error name a call fails with, or nil when it succeeds.
+    public func navigatorError(_ member: String, _ arguments: [DBusValue] = []) -> String? {
+        do {
+            _ = try navigator(member, arguments)
+            return nil
+        } catch let error as DBusError {
+            return error.name
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// `GetState` decoded: revision, tab and path.
+    public func navigatorState() throws -> (revision: UInt64, tab: String, path: [PathEntry]) {
+        let out = try navigator("GetState")
+        return (out[0].uint64Value ?? 0, out[1].stringValue ?? "", Self.path(out[2]))
+    }
+
+    /// The routes of the current path, bottom first.
+    public func navigatorRoutes() throws -> [String] {
+        try navigatorState().path.map(\.route)
+    }
+
+    /// Decodes an `a(sssa{sv})` path.
+    public static func path(_ value: DBusValue) -> [PathEntry] {
+        (value.arrayValues ?? []).map { entry in
+            let fields = entry.structFields ?? []
+            var params: [String: DBusValue] = [:]
+            for pair in fields.count > 3 ? (fields[3].stringKeyedPairs ?? []) : [] {
+                params[pair.0] = pair.1.variantValue ?? pair.1
+            }
+            return PathEntry(
+                id: fields.first?.stringValue ?? "", route: fields.count > 1 ? fields[1].stringValue ?? "" : "",
+                presentation: fields.count > 2 ? fields[2].stringValue ?? "" : "", params: params)
+        }
+    }
+
+    /// Adds match rules for navd's `StackChanged` and its `PropertiesChanged`.
+    public func subscribeToNavigator() throws {
+        try addMatch("type='signal',interface='org.navd.Navigator1',member='StackChanged',path='/org/navd/Navigator1'")
+        try addMatch("type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/navd/Navigator1'")
+    }
+}
+
+extension DBusValue {
+    /// An empty `a{sv}`.
+    public static var emptyParams: DBusValue { .vardict([]) }
+}
