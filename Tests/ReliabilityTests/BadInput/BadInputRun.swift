@@ -96,6 +96,7 @@ struct BadInputRun {
         }
 
         var unansweredCallSent = false
+        var recent: [String] = []
         func sendCheck() throws {
             slots[try pipeline.send(try Contract.call("GetTree"), deliver: deliver)] = .checkTree(afterUnansweredCall: unansweredCallSent)
             unansweredCallSent = false
@@ -119,7 +120,14 @@ struct BadInputRun {
                 checkedLast = false
                 continue
             }
-            let index = try pipeline.send(call.message, deliver: deliver)
+            recent.append("\(call.label)(\(call.message.signature.prefix(40)))")
+            if recent.count > 40 { recent.removeFirst() }
+            let index: Int
+            do {
+                index = try pipeline.send(call.message, deliver: deliver)
+            } catch {
+                throw TestSupportError("after \(outcome.calls) calls: \(error); the last calls sent: \(recent.joined(separator: ", "))")
+            }
             slots[index] = .call(label: call.label, mayAnswerSuccess: call.mayAnswerSuccess, mayChangeTree: call.mayChangeTree)
             outcome.calls += 1
             if checkThis { try sendCheck() }

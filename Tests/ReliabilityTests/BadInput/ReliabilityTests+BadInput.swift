@@ -12,6 +12,7 @@ extension ReliabilityTests {
         guard let (bus, navd, directory) = try Self.startNavd("bad-input") else { return }
         defer { navd.stop(); bus.stop(); Self.remove(directory) }
         let seed = ReliabilityMode.seed()
+        print("reliability: bad-input seed=\(seed) (NAVD_RELIABILITY_SEED=\(seed) replays it)")
         let run = BadInputRun(
             navd: navd, calls: ReliabilityMode.pick(short: 10_000, long: 100_000),
             checkShare: ReliabilityMode.pick(short: 0.3, long: 1.0), seed: seed)
