@@ -12,6 +12,8 @@ struct BadInputOutcome: Sendable {
     var errors: [String: Int] = [:]
     var refusedBeforeSending = 0
     var failedCallsChecked = 0
+    /// Successful changes and no-ops whose effect was checked.
+    var successesChecked = 0
     var stateViolations: [String] = []
     var unexpectedSuccesses: [String] = []
     var unanswered = 0
@@ -54,7 +56,7 @@ struct BadInputRun {
         var pendingTree: [DBusValue]?
         // The calls answered since the last check, and the last one of them.
         var callsSinceCheck = 0
-        var lastCall: (label: String, failed: Bool, mayChangeTree: Bool, error: String)?
+        var lastCall: (label: String, failed: Bool, mayChangeTree: Bool, error: String, revision: UInt64?)?
 
         let deliver: (Int, Message) throws -> Void = { index, reply in
             guard let slot = slots.removeValue(forKey: index) else { return }
@@ -64,13 +66,13 @@ struct BadInputRun {
                 if reply.kind == .error {
                     let name = Contract.shortErrorName(reply.errorName ?? "?")
                     outcome.errors[name, default: 0] += 1
-                    lastCall = (label, true, mayChangeTree, name)
+                    lastCall = (label, true, mayChangeTree, name, nil)
                 } else {
                     outcome.successes += 1
                     if !mayAnswerSuccess, outcome.unexpectedSuccesses.count < 10 {
                         outcome.unexpectedSuccesses.append("\(label) answered success with signature '\(reply.signature)'")
                     }
-                    lastCall = (label, false, mayChangeTree, "")
+                    lastCall = (label, false, mayChangeTree, "", mayChangeTree ? try reply.body().first?.uint64Value : nil)
                 }
             case .checkTree(let afterUnansweredCall):
                 guard reply.kind == .methodReturn else { throw TestSupportError("GetTree failed: \(reply.bodyError?.description ?? "?")") }
@@ -81,11 +83,25 @@ struct BadInputRun {
                     throw TestSupportError("History failed: \(reply.bodyError?.description ?? "?")")
                 }
                 let snapshot = try TreeSnapshot(tree: tree, history: try reply.body())
-                if let before = lastSnapshot, callsSinceCheck == 1, let call = lastCall, call.failed || !call.mayChangeTree {
-                    if call.failed { outcome.failedCallsChecked += 1 }
-                    if snapshot != before, outcome.stateViolations.count < 10 {
-                        outcome.stateViolations.append(
-                            "\(call.label) (\(call.failed ? "failed with \(call.error)" : "a read")) changed the state: before \(before.summary), after \(snapshot.summary)")
+                if let before = lastSnapshot, callsSinceCheck == 1, let call = lastCall {
+                    if call.failed || !call.mayChangeTree {
+                        if call.failed { outcome.failedCallsChecked += 1 }
+                        if snapshot != before, outcome.stateViolations.count < 10 {
+                            outcome.stateViolations.append(
+                                "\(call.label) (\(call.failed ? "failed with \(call.error)" : "a read")) changed the state: before \(before.summary), after \(snapshot.summary)")
+                        }
+                    } else if let revision = call.revision {
+                        // A success: a no-op leaves everything as it was; a change adds exactly
+                        // one revision and one history entry.
+                        outcome.successesChecked += 1
+                        let isNoOp = revision == before.revision
+                        let rightChange = revision == before.revision + 1 && snapshot.revision == revision
+                            && snapshot.historyRevisions.first == revision
+                            && Array(snapshot.history.arrayValues?.dropFirst() ?? []) == Array(before.history.arrayValues?.prefix(15) ?? [])
+                        if (isNoOp ? snapshot != before : !rightChange), outcome.stateViolations.count < 10 {
+                            outcome.stateViolations.append(
+                                "\(call.label) succeeded with revision \(revision) (\(isNoOp ? "a no-op" : "a change")), but the state went from \(before.summary) to \(snapshot.summary)")
+                        }
                     }
                 }
                 lastSnapshot = snapshot

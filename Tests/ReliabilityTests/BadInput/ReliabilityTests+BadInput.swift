@@ -25,6 +25,7 @@ extension ReliabilityTests {
         figures.add("no-reply-calls", outcome.noReplyCalls)
         figures.add("errors", tally: outcome.errors)
         figures.add("failed-calls-checked", outcome.failedCallsChecked)
+        figures.add("successful-changes-checked", outcome.successesChecked)
         figures.add("refused-by-client-library", outcome.refusedBeforeSending)
         figures.add("unanswered", outcome.unanswered)
         figures.add("stray-replies", outcome.strayReplies)
