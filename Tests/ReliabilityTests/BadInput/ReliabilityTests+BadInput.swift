@@ -16,7 +16,26 @@ extension ReliabilityTests {
         let run = BadInputRun(
             navd: navd, calls: ReliabilityMode.pick(short: 10_000, long: 100_000),
             checkShare: ReliabilityMode.pick(short: 0.3, long: 1.0), seed: seed)
+        let watcher = NavWatcher.isBuilt ? try NavWatcher(address: bus.address) : nil
+        defer { watcher?.stop() }
+        _ = watcher?.waitForLine(after: 0, timeout: 5) { $0.revision != nil }
         let outcome = try await onThread("bad-input") { try run.run() }
+        // navwatch followed every change the bad input made and ends on the final revision.
+        let finalRevision = try await onThread("bad-input-final") { () throws -> UInt64 in
+            let connection = try Connection(.address(bus.address))
+            defer { connection.close() }
+            return try connection.revision()
+        }
+        var watcherProblems: [String] = []
+        if let watcher {
+            if watcher.waitForLine(after: 0, timeout: 5, { $0.revision == finalRevision }) == nil
+                || watcher.lines().last(where: { $0.revision != nil })?.revision != finalRevision {
+                watcherProblems.append("navwatch did not end on revision \(finalRevision)")
+            }
+            watcherProblems += watcher.orderViolations().prefix(5).map { "navwatch out of order: \($0)" }
+            watcherProblems += watcher.malformed.prefix(3).map { "navwatch printed a line that is not JSON: \($0.prefix(200))" }
+            if !watcher.isRunning { watcherProblems.append("navwatch exited: \(watcher.stderr.suffix(500))") }
+        }
 
         var figures = Figures("bad-input")
         figures.add("seed", outcome.seed)
@@ -31,6 +50,7 @@ extension ReliabilityTests {
         figures.add("stray-replies", outcome.strayReplies)
         figures.add("state-changed-by-failure", outcome.stateViolations.count)
         figures.add("crashes", outcome.crashes)
+        figures.add("watcher", watcher == nil ? "not built" : "\(watcher!.lines().count) lines, \(watcherProblems.count) problems")
         figures.add("seconds", String(format: "%.1f", outcome.seconds))
         figures.add("of-which-generating", String(format: "%.1f", outcome.generationSeconds))
         figures.print()
@@ -43,6 +63,7 @@ extension ReliabilityTests {
         #expect(outcome.unexpectedSuccesses.isEmpty, "seed \(seed): \(outcome.unexpectedSuccesses.joined(separator: "\n"))")
         #expect(outcome.failedCallsChecked >= ReliabilityMode.pick(short: 1_000, long: 10_000))
         #expect(outcome.errors["NoReply"] == nil && outcome.errors["ServiceUnknown"] == nil)
+        #expect(watcherProblems.isEmpty, "\(watcherProblems.joined(separator: "\n"))")
         #expect(navd.isRunning)
     }
 
