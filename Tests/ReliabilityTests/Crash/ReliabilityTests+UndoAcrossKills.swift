@@ -12,7 +12,7 @@ extension ReliabilityTests {
         guard let (bus, navd, directory) = try Self.startNavd("undo-kill") else { return }
         defer { navd.stop(); bus.stop(); Self.remove(directory) }
         let seed = ReliabilityMode.seed()
-        let changes = ReliabilityMode.pick(short: 30, long: 95)
+        let changes = ReliabilityMode.pick(short: 30, long: 150)
 
         let problems = try await onThread("undo-kill") { () throws -> [String] in
             var problems: [String] = []
@@ -45,24 +45,35 @@ extension ReliabilityTests {
                 connection = try Connection(.address(bus.address))
             }
             try restart()
-            for step in stride(from: changes, to: 0, by: -1) {
-                try connection.navd("Undo")
+            // The contract keeps at least the last 100 undo steps (--max-undo), across restarts.
+            let undos = min(changes, 100)
+            let firstUndone = changes - undos + 1
+            for step in stride(from: changes, through: firstUndone, by: -1) {
+                do {
+                    try connection.navd("Undo")
+                } catch {
+                    problems.append("Undo number \(changes - step + 1) of \(undos) failed after a kill: \(error)")
+                    break
+                }
                 let now = shape(try connection.treeSnapshot())
                 if now != shapes[step - 1] { problems.append("Undo number \(changes - step + 1) after a kill did not bring back the tree before change \(step)") }
-                if step == changes / 2 { try restart() }
+                if step == changes - undos / 2 { try restart() }
             }
-            do {
-                try connection.navd("Undo")
-                problems.append("an Undo past the first change succeeded")
-            } catch let error as DBusError where error.name == Contract.errorPrefix + "NothingToUndo" {}
-            for step in 1...changes {
+            if changes < 100 {
+                do {
+                    try connection.navd("Undo")
+                    problems.append("an Undo past the first change succeeded")
+                } catch let error as DBusError where error.name == Contract.errorPrefix + "NothingToUndo" {}
+            }
+            for step in firstUndone...changes {
                 try connection.navd("Redo")
-                if shape(try connection.treeSnapshot()) != shapes[step] { problems.append("Redo number \(step) did not bring back the tree after change \(step)") }
-                if step == changes / 3 { try restart() }
+                if shape(try connection.treeSnapshot()) != shapes[step] { problems.append("Redo of change \(step) did not bring back the tree after it") }
+                if step == firstUndone + undos / 3 { try restart() }
             }
             var figures = Figures("undo-across-kills")
             figures.add("seed", seed)
             figures.add("changes", changes)
+            figures.add("undone-and-redone", min(changes, 100))
             figures.add("kills", 3)
             figures.add("mismatches", problems.count)
             figures.print()
