@@ -33,6 +33,8 @@ struct BadInputRun {
     /// The share of calls followed by a state check (1: all).
     let checkShare: Double
     let seed: UInt64
+    /// navd's `--max-depth`, when the run should also check that no path grows past it.
+    var maxPathDepth: Int?
 
     private enum Slot {
         case call(label: String, mayAnswerSuccess: Bool, mayChangeTree: Bool)
@@ -103,6 +105,9 @@ struct BadInputRun {
                                 "\(call.label) succeeded with revision \(revision) (\(isNoOp ? "a no-op" : "a change")), but the state went from \(before.summary) to \(snapshot.summary)")
                         }
                     }
+                }
+                if let maxPathDepth, snapshot.deepestPath > maxPathDepth, outcome.stateViolations.count < 10 {
+                    outcome.stateViolations.append("after \(lastCall?.label ?? "?") a path holds \(snapshot.deepestPath) screens, over --max-depth \(maxPathDepth)")
                 }
                 lastSnapshot = snapshot
                 callsSinceCheck = 0

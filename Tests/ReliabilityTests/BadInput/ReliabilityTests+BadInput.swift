@@ -67,6 +67,43 @@ extension ReliabilityTests {
         #expect(navd.isRunning)
     }
 
+    /// The same generated calls against navd started with tight limits on its command line
+    /// (path and stack depth, params size, ops, string length, undo): the same guarantees, and
+    /// no path ever deeper than `--max-depth`.
+    @Test(.timeLimit(.minutes(10)))
+    func badInputUnderTightLimits() async throws {
+        let limits = ["--max-depth", "6", "--max-stack-depth", "4", "--max-params-size", "200", "--max-ops", "3",
+                      "--max-string-length", "16", "--max-undo", "5"]
+        guard let (bus, navd, directory) = try Self.startNavd("tight-limits", extraArguments: limits) else { return }
+        defer { navd.stop(); bus.stop(); Self.remove(directory) }
+        let seed = ReliabilityMode.seed()
+        print("reliability: tight-limits seed=\(seed) (NAVD_RELIABILITY_SEED=\(seed) replays it)")
+        var run = BadInputRun(
+            navd: navd, calls: ReliabilityMode.pick(short: 3_000, long: 30_000),
+            checkShare: ReliabilityMode.pick(short: 0.5, long: 1.0), seed: seed)
+        run.maxPathDepth = 6
+        let outcome = try await onThread("tight-limits") { [run] in try run.run() }
+
+        var figures = Figures("tight-limits")
+        figures.add("seed", outcome.seed)
+        figures.add("limits", limits.joined(separator: "_"))
+        figures.add("calls", outcome.calls)
+        figures.add("successes", outcome.successes)
+        figures.add("errors", tally: outcome.errors)
+        figures.add("failed-calls-checked", outcome.failedCallsChecked)
+        figures.add("successful-changes-checked", outcome.successesChecked)
+        figures.add("violations", outcome.stateViolations.count)
+        figures.add("crashes", outcome.crashes)
+        figures.print()
+
+        #expect(outcome.crashes == 0, "navd exited (seed \(seed)): \(navd.stderr.suffix(2000))")
+        #expect(outcome.unanswered == 0 && outcome.strayReplies == 0)
+        #expect(outcome.stateViolations.isEmpty, "seed \(seed): \(outcome.stateViolations.joined(separator: "\n"))")
+        #expect(outcome.unexpectedSuccesses.isEmpty, "seed \(seed): \(outcome.unexpectedSuccesses.joined(separator: "\n"))")
+        #expect((outcome.errors["LimitExceeded"] ?? 0) > 0)
+        #expect(navd.isRunning)
+    }
+
     /// Boundary calls answer the contract's error names, in the contract's order of checks.
     @Test(.timeLimit(.minutes(2)))
     func boundaryCallsAnswerTheContractsErrors() async throws {

@@ -92,6 +92,31 @@ struct TreeSnapshot: Equatable, Sendable {
     /// Every node id in the tree.
     var ids: [String] { (nodes.arrayValues ?? []).compactMap { $0.structFields?.first?.stringValue } }
 
+    /// The most screens on one line from a root screen up through pushes and layers (tab
+    /// nodes not counted): the deepest path any tab could show.
+    var deepestPath: Int {
+        var parentOf: [String: String] = [:]
+        var kindOf: [String: String] = [:]
+        for node in nodes.arrayValues ?? [] {
+            guard let fields = node.structFields, fields.count == 5, let id = fields[0].stringValue,
+                let parent = fields[1].stringValue, let kind = fields[2].stringValue
+            else { continue }
+            parentOf[id] = parent
+            kindOf[id] = kind
+        }
+        var deepest = 0
+        for id in parentOf.keys where kindOf[id] != "tab" {
+            var length = 0
+            var current: String? = id
+            while let node = current, !node.isEmpty, kindOf[node] != "tab", length <= parentOf.count {
+                length += 1
+                current = parentOf[node]
+            }
+            deepest = max(deepest, length)
+        }
+        return deepest
+    }
+
     /// The revisions in the history, newest first.
     var historyRevisions: [UInt64] {
         (history.arrayValues ?? []).compactMap { $0.structFields?.first?.uint64Value }
