@@ -48,11 +48,25 @@ reliability: deps
 	$(SWIFT) build --build-tests
 	NAVD_RELIABILITY=long $(SWIFT) test --skip-build --filter Reliability
 
+# Sanitizer runs: every process (the test runner and each navd it starts, built in the same
+# scratch path) writes its reports to .build-sanitizer-logs/<kind>.<pid>; any file there fails
+# the target, so a report from a navd that a test killed or that exited 0 is not lost.
+# Suppressions (third-party code only, each with its reason): Tests/lsan.supp, Tests/tsan.supp.
 check-long: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	@rm -rf .build-sanitizer-logs && mkdir -p .build-sanitizer-logs
+	ASAN_OPTIONS="log_path=$(CURDIR)/.build-sanitizer-logs/asan" \
+	LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0" \
+	$(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path .build-asan \
+	  || { cat .build-sanitizer-logs/* 2>/dev/null; exit 1; }
+	@if ls .build-sanitizer-logs/* >/dev/null 2>&1; then cat .build-sanitizer-logs/*; \
+	  echo "check-long: AddressSanitizer reports above"; exit 1; fi
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan.supp" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan.supp:log_path=$(CURDIR)/.build-sanitizer-logs/tsan" \
+	$(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan \
+	  || { cat .build-sanitizer-logs/* 2>/dev/null; exit 1; }
+	@if ls .build-sanitizer-logs/* >/dev/null 2>&1; then cat .build-sanitizer-logs/*; \
+	  echo "check-long: ThreadSanitizer reports above"; exit 1; fi
 	$(MAKE) reliability
 	$(MAKE) bench
 

@@ -55,8 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "navctl",
-            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            exclude: ["README-json.md"]
+            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "navwatch",

@@ -140,13 +140,18 @@ public final class Connection: @unchecked Sendable {
     /// The same call, awaited: the blocking call runs on a thread of its own, so no task
     /// thread is held while waiting.
     public func call(_ message: Message, timeoutMilliseconds: Int32 = 25_000) async throws(DBusError) -> Message {
-        let result: Result<Message, DBusError> = await withCheckedContinuation { continuation in
+        let handoff = Handoff<Result<Message, DBusError>>()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let body: @Sendable () -> Void = {
-                continuation.resume(returning: Result { () throws(DBusError) -> Message in
+                handoff.put(Result { () throws(DBusError) -> Message in
                     try self.callBlocking(message, timeoutMilliseconds: timeoutMilliseconds)
                 })
+                continuation.resume()
             }
             if !DetachedThread.start(body) { body() }
+        }
+        guard let result = handoff.take() else {
+            throw DBusError(name: DBusErrorName.failed, message: "the call's thread ended without a result")
         }
         return try result.get()
     }

@@ -15,7 +15,10 @@ public final class ServiceLoop: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
     private var pending: [() -> Void] = []
-    private var finished = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    /// The loop's thread while it runs. Its closure holds this loop, so the loop lets go of
+    /// it when `run()` ends: keeping it would make a cycle that leaks the loop, its
+    /// connection and its server (LeakSanitizer found one per test fixture).
     private var thread: Thread?
     private var handledCount = 0
 
@@ -33,7 +36,7 @@ public final class ServiceLoop: @unchecked Sendable {
     public func start() {
         let thread = Thread { [self] in run() }
         thread.name = "ServiceLoop"
-        self.thread = thread
+        lock.withLock { self.thread = thread }
         thread.start()
     }
 
@@ -63,7 +66,7 @@ public final class ServiceLoop: @unchecked Sendable {
             defer { running = false }
             return running
         }
-        guard wasRunning, let thread else { return }
+        guard wasRunning, let thread = lock.withLock({ thread }) else { return }
         // Called on the loop's own thread (its owner was released there): don't wait for it.
         if thread == Thread.current { return }
         connection.wake()
@@ -88,6 +91,7 @@ public final class ServiceLoop: @unchecked Sendable {
             batch.removeAll()
         }
         connection.flush()
+        lock.withLock { thread = nil }
         finished.signal()
     }
 
