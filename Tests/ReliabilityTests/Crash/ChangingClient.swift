@@ -12,10 +12,15 @@ final class ChangingClient: @unchecked Sendable {
     private var joined = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(address: String, ledger: CrashLedger, rng: SeededGenerator) {
+    /// Whether this client keeps 32 calls in flight (navd then commits them in groups)
+    /// instead of waiting for each answer.
+    private let pipelined: Bool
+
+    init(address: String, ledger: CrashLedger, rng: SeededGenerator, pipelined: Bool = false) {
         self.address = address
         self.ledger = ledger
         self.rng = rng
+        self.pipelined = pipelined
     }
 
     /// Starts the thread.
@@ -44,6 +49,10 @@ final class ChangingClient: @unchecked Sendable {
     private func run() {
         guard let connection = try? Connection(.address(address)) else { return }
         defer { connection.close() }
+        if pipelined {
+            runPipelined(connection)
+            return
+        }
         let rainbow = ["orange", "yellow", "green", "teal", "blue", "purple"]
         while !shouldStop {
             let roll = Int.random(in: 0..<100, using: &rng)
@@ -107,6 +116,46 @@ final class ChangingClient: @unchecked Sendable {
             } catch {
                 return
             }
+        }
+    }
+
+    /// Push and Pop with 32 calls in flight until stopped or navd is gone: what group commit
+    /// answers together must be on disk together.
+    private func runPipelined(_ connection: Connection) {
+        let pipeline = Pipeline(connection: connection, window: 32, replyTimeout: 10)
+        var navdGone = false
+        var popToRootCalls: Set<Int> = []
+        let deliver: (Int, Message) throws -> Void = { [ledger] index, reply in
+            if reply.kind == .error {
+                let name = reply.errorName ?? "?"
+                ledger.recordError(name)
+                if !name.hasPrefix(Contract.errorPrefix) { navdGone = true }
+                return
+            }
+            let values = try reply.body()
+            guard let revision = values.first?.uint64Value else { return }
+            // PopToRoot may be a no-op, so its revision is only a lower bound.
+            if popToRootCalls.remove(index) != nil { return ledger.recordAnswer(revision: revision) }
+            ledger.recordChange(values.count > 1 ? "Push (pipelined)" : "Pop (pipelined)", revision: revision, newId: values.count > 1 ? values[1].stringValue : nil)
+        }
+        var index = 0
+        do {
+            while !shouldStop && !navdGone {
+                // Two pushes for each pop, so pops rarely meet the root (AtRoot is no change).
+                let message = index % 3 == 2
+                    ? try Contract.call("Pop")
+                    : try Contract.call("Push", [.string(rng.pick(["orange", "yellow", "green"])), Contract.noParams])
+                index += 1
+                try pipeline.send(message, deliver: deliver)
+                if index % 200 == 0 {
+                    // Keep the stack under the limit.
+                    popToRootCalls.insert(try pipeline.send(try Contract.call("PopToRoot"), deliver: deliver))
+                }
+            }
+            try pipeline.drain(deliver: deliver)
+        } catch {
+            // The bus connection is fine; a drain can only fail if navd never answers, which
+            // the test's checks after the restart catch.
         }
     }
 }

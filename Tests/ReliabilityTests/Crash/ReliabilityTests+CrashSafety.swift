@@ -112,6 +112,7 @@ extension ReliabilityTests {
 
         for round in 0..<rounds {
             let clients = (0..<4).map { _ in ChangingClient(address: bus.address, ledger: ledger, rng: rng.split()) }
+                + [ChangingClient(address: bus.address, ledger: ledger, rng: rng.split(), pipelined: true)]
             clients.forEach { $0.start() }
             usleep(UInt32.random(in: 30_000...300_000, using: &rng))
             let quiet = round % 3 == 2 || rng.chance(0.2)
