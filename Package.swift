@@ -75,6 +75,7 @@ let package = Package(
         ),
         .testTarget(name: "NavdServiceTests", dependencies: ["NavdService", "TestSupport"]),
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "DBus"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["NavdClient", "TestSupport", "navd", "navctl", "navwatch"]

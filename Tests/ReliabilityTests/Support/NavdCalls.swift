@@ -1,0 +1,220 @@
+import DBus
+import Foundation
+import TestSupport
+
+/// The names of the contract the suite talks to (written out here, not imported from navd,
+/// so that a renamed constant in the daemon cannot make the suite agree with it).
+enum Contract {
+    static let busName = "org.navd.Navigator1"
+    static let path = "/org/navd/Navigator1"
+    static let interface = "org.navd.Navigator1"
+    static let errorPrefix = "org.navd.Navigator1.Error."
+
+    /// A method call to navd with `arguments` appended.
+    static func call(
+        _ member: String, _ arguments: [DBusValue] = [], interface: String? = Contract.interface, path: String = Contract.path
+    ) throws -> Message {
+        let message = try Message.methodCall(destination: busName, path: path, interface: interface, member: member)
+        if !arguments.isEmpty { try message.append(arguments) }
+        return message
+    }
+
+    /// The short name of an error: `StaleRevision` for navd's, `InvalidArgs` for the standard ones.
+    static func shortErrorName(_ name: String) -> String {
+        if name.hasPrefix(errorPrefix) { return String(name.dropFirst(errorPrefix.count)) }
+        return name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// An empty `a{sv}`.
+    static let noParams = DBusValue.dictionary(key: Signature(unchecked: "s"), value: Signature(unchecked: "v"), [])
+
+    /// One Apply op `(sa{sv})`.
+    static func op(_ name: String, _ arguments: [(String, DBusValue)] = []) -> DBusValue {
+        .structure([.string(name), DBusValue.vardict(arguments)])
+    }
+
+    /// A list of Apply ops `a(sa{sv})`.
+    static func ops(_ ops: [DBusValue]) -> DBusValue {
+        .array(element: Signature(unchecked: "(sa{sv})"), ops)
+    }
+}
+
+extension Connection {
+    /// Calls navd's `member` and returns the reply's values; an error reply is thrown.
+    @discardableResult
+    func navd(_ member: String, _ arguments: [DBusValue] = [], timeoutMilliseconds: Int32 = 10_000) throws -> [DBusValue] {
+        try call(Contract.call(member, arguments), timeoutMilliseconds: timeoutMilliseconds).body()
+    }
+
+    /// The tree as `GetTree` returns it, with the newest history entries.
+    func treeSnapshot(historyLimit: UInt32 = 1_000) throws -> TreeSnapshot {
+        let tree = try navd("GetTree")
+        let history = try navd("History", [.uint32(historyLimit)])
+        return try TreeSnapshot(tree: tree, history: history)
+    }
+
+    /// Every property of navd's interface (`Properties.GetAll`), by name.
+    func navdProperties() throws -> [String: DBusValue] {
+        let body = try call(Contract.call("GetAll", [.string(Contract.interface)], interface: "org.freedesktop.DBus.Properties")).body()
+        var properties: [String: DBusValue] = [:]
+        for (name, value) in body.first?.stringKeyedPairs ?? [] { properties[name] = value }
+        return properties
+    }
+
+    /// `GetState`'s revision.
+    func revision() throws -> UInt64 {
+        guard let revision = try navd("GetState").first?.uint64Value else {
+            throw TestSupportError("GetState answered without a revision")
+        }
+        return revision
+    }
+}
+
+/// What `GetTree` and `History` said at one moment, compared whole.
+struct TreeSnapshot: Equatable, Sendable {
+    var revision: UInt64
+    var tab: String
+    /// The nodes, as they came.
+    var nodes: DBusValue
+    /// The history entries, as they came.
+    var history: DBusValue
+
+    init(tree: [DBusValue], history: [DBusValue]) throws {
+        guard tree.count == 3, let revision = tree[0].uint64Value, let tab = tree[1].stringValue, history.count == 1 else {
+            throw TestSupportError("GetTree or History answered an unexpected shape: \(tree.map(\.signature)) \(history.map(\.signature))")
+        }
+        self.revision = revision
+        self.tab = tab
+        nodes = tree[2]
+        self.history = history[0]
+    }
+
+    /// Every node id in the tree.
+    var ids: [String] { (nodes.arrayValues ?? []).compactMap { $0.structFields?.first?.stringValue } }
+
+    /// The most screens on one line from a root screen up through pushes and layers (tab
+    /// nodes not counted): the deepest path any tab could show.
+    var deepestPath: Int {
+        var parentOf: [String: String] = [:]
+        var kindOf: [String: String] = [:]
+        for node in nodes.arrayValues ?? [] {
+            guard let fields = node.structFields, fields.count == 5, let id = fields[0].stringValue,
+                let parent = fields[1].stringValue, let kind = fields[2].stringValue
+            else { continue }
+            parentOf[id] = parent
+            kindOf[id] = kind
+        }
+        var deepest = 0
+        for id in parentOf.keys where kindOf[id] != "tab" {
+            var length = 0
+            var current: String? = id
+            while let node = current, !node.isEmpty, kindOf[node] != "tab", length <= parentOf.count {
+                length += 1
+                current = parentOf[node]
+            }
+            deepest = max(deepest, length)
+        }
+        return deepest
+    }
+
+    /// The revisions in the history, newest first.
+    var historyRevisions: [UInt64] {
+        (history.arrayValues ?? []).compactMap { $0.structFields?.first?.uint64Value }
+    }
+
+    /// The causes in the history, newest first.
+    var historyCauses: [String] {
+        (history.arrayValues ?? []).compactMap { $0.structFields.flatMap { $0.count > 1 ? $0[1].stringValue : nil } }
+    }
+
+    /// A short description for failure messages.
+    var summary: String { "revision \(revision), tab '\(tab)', \(ids.count) nodes, history \(historyRevisions.prefix(5))…" }
+}
+
+/// Sends many calls on one connection without waiting for each answer (at most `window` in
+/// flight) and hands every reply to the caller in the order the calls were made. Counts
+/// calls that got no reply and replies that answered nothing (or answered twice).
+final class Pipeline {
+    let connection: Connection
+    let window: Int
+    /// Seconds to wait for the next reply before declaring the outstanding calls unanswered.
+    let replyTimeout: Double
+
+    private var outstanding: [UInt32: Int] = [:]
+    private var answered: [Int: Message] = [:]
+    private var nextToDeliver = 0
+    private var nextIndex = 0
+    /// Replies whose reply serial matched no call in flight (a second reply, or a stray one).
+    private(set) var strayReplies = 0
+    /// Calls that got no reply within `replyTimeout`.
+    private(set) var unanswered = 0
+
+    init(connection: Connection, window: Int = 64, replyTimeout: Double = 20) {
+        self.connection = connection
+        self.window = window
+        self.replyTimeout = replyTimeout
+    }
+
+    /// Sends `message`; calls `deliver(index, reply)` for each reply now due, in call order.
+    /// Returns the index given to this call.
+    @discardableResult
+    func send(_ message: Message, deliver: (Int, Message) throws -> Void) throws -> Int {
+        while outstanding.count >= window {
+            try receive(deliver: deliver)
+        }
+        let index = nextIndex
+        nextIndex += 1
+        let serial = try connection.send(message)
+        outstanding[serial] = index
+        return index
+    }
+
+    /// Sends a call flagged no-reply-expected: any reply to it will count as stray.
+    func sendExpectingNoReply(_ message: Message) throws {
+        try connection.send(message)
+    }
+
+    /// Waits for every reply still due and delivers them.
+    func drain(deliver: (Int, Message) throws -> Void) throws {
+        while !outstanding.isEmpty {
+            try receive(deliver: deliver)
+        }
+        try deliverReady(deliver)
+    }
+
+    private func receive(deliver: (Int, Message) throws -> Void) throws {
+        var gotOne = false
+        while let message = connection.popMessage() {
+            guard message.kind == .methodReturn || message.kind == .error else { continue }
+            let serial = message.replySerial
+            if let index = outstanding.removeValue(forKey: serial) {
+                answered[index] = message
+                gotOne = true
+            } else {
+                strayReplies += 1
+            }
+        }
+        if gotOne {
+            try deliverReady(deliver)
+            return
+        }
+        switch connection.waitForMessages(timeoutMilliseconds: Int32(replyTimeout * 1000)) {
+        case .timedOut:
+            unanswered += outstanding.count
+            let lost = outstanding.values.sorted()
+            outstanding.removeAll()
+            throw TestSupportError("no reply within \(replyTimeout) s to \(lost.count) call(s), first index \(lost.first ?? -1)")
+        case .disconnected:
+            throw TestSupportError("the bus connection closed with \(outstanding.count) call(s) in flight")
+        case .messages, .woken:
+            return
+        }
+    }
+
+    private func deliverReady(_ deliver: (Int, Message) throws -> Void) throws {
+        while let message = answered.removeValue(forKey: nextToDeliver) {
+            try deliver(nextToDeliver, message)
+            nextToDeliver += 1
+        }
+    }
+}
