@@ -78,7 +78,7 @@ private struct SnapshotTreeWriter {
 
     mutating func write(_ tree: Tree) {
         body.bool(tree.isTabbed)
-        body.count(tree.selected)
+        body.varint(UInt64(bitPattern: Int64(tree.selected)))  // a negative index reads back as out of range
         body.count(tree.tabs.count)
         for tab in tree.tabs {
             body.string(tab.name)
