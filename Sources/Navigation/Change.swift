@@ -60,35 +60,4 @@ public struct JournalRecord: Hashable, Sendable, Codable {
         self.time = time
         self.operation = operation
     }
-
-    private struct Document: Codable {
-        var format: String
-        var version: Int
-        var revision: UInt64
-        var cause: String
-        var time: Int64
-        var operation: Operation
-    }
-
-    /// The version of the record format `encoded()` writes.
-    public static let formatVersion = 1
-
-    /// A versioned JSON document: `{"format":"navd-journal","version":1,…}`.
-    public func encoded() -> [UInt8] {
-        let document = Document(format: "navd-journal", version: Self.formatVersion, revision: revision, cause: cause, time: time, operation: operation)
-        return SnapshotCoding.encode(document)
-    }
-
-    /// Decodes `encoded()`'s output; another version or damaged bytes give a `SnapshotError`.
-    public static func decode(_ bytes: [UInt8]) throws(SnapshotError) -> JournalRecord {
-        let header = try SnapshotCoding.decode(SnapshotCoding.Header.self, from: bytes)
-        guard header.format == "navd-journal" else {
-            throw .corrupt("not a navd journal record (format '\(header.format)')")
-        }
-        guard header.version == formatVersion else {
-            throw .unsupportedVersion(found: header.version, supported: formatVersion)
-        }
-        let document = try SnapshotCoding.decode(Document.self, from: bytes)
-        return JournalRecord(revision: document.revision, cause: document.cause, time: document.time, operation: document.operation)
-    }
 }

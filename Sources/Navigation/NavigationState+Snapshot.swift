@@ -1,57 +1,33 @@
+/// The snapshot's stored forms.
+///
+/// Version 2 (written): binary (see `NavigationState+SnapshotVersion2.swift`); each distinct stack is
+/// stored once and trees refer to stacks by index, so undo/redo trees cost only what they change.
+/// Version 1 (read only): the JSON document `{"format":"navd-state","version":1,…}` with every tree in
+/// full, recognised by its leading `{`.
 extension NavigationState {
     /// The version of the snapshot format `encodedSnapshot()` writes.
-    public static let snapshotVersion = 1
+    public static let snapshotVersion = 2
 
-    private struct Document: Codable {
-        var format: String
-        var version: Int
-        var revision: UInt64
-        var nextId: UInt64
-        var tree: Tree
-        var undo: [Tree]
-        var redo: [Tree]
-        var history: [HistoryEntry]
-    }
-
-    /// The whole state as a versioned JSON document: `{"format":"navd-state","version":1,…}`.
+    /// The whole state as a versioned binary document (format version 2: magic "NVDS", then the version).
     public func encodedSnapshot() -> [UInt8] {
-        SnapshotCoding.encode(
-            Document(
-                format: "navd-state", version: Self.snapshotVersion, revision: revision, nextId: ids.next, tree: tree,
-                undo: undo.all, redo: redo.all, history: history.all))
+        encodedSnapshotVersion2()
     }
 
-    /// Decodes `encodedSnapshot()`'s output; another version or a damaged document is a `SnapshotError`.
+    /// Decodes `encodedSnapshot()`'s output or a version-1 JSON document; another version or a damaged
+    /// document is a `SnapshotError`. Trees that shared a stack when encoded share it again.
     public static func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotError) -> NavigationState {
-        let header = try SnapshotCoding.decode(SnapshotCoding.Header.self, from: bytes)
-        guard header.format == "navd-state" else {
-            throw .corrupt("not a navd state snapshot (format '\(header.format)')")
+        if bytes.first == UInt8(ascii: "{") { return try decodeSnapshotVersion1(bytes) }
+        return try decodeSnapshotVersion2(bytes)
+    }
+
+    /// Checks the counters of a decoded snapshot.
+    static func checkCounters(revision: UInt64, nextId: UInt64) throws(SnapshotError) {
+        guard revision >= 1, revision < UInt64.max / 2 else {
+            throw .corrupt("revision \(revision) is out of range")
         }
-        guard header.version == snapshotVersion else {
-            throw .unsupportedVersion(found: header.version, supported: snapshotVersion)
+        guard nextId >= 1, nextId < UInt64.max / 2 else {
+            throw .corrupt("next id \(nextId) is out of range")
         }
-        let document = try SnapshotCoding.decode(Document.self, from: bytes)
-        for (index, tree) in ([document.tree] + document.undo + document.redo).enumerated() {
-            if let problem = tree.structuralProblem() {
-                throw .corrupt(index == 0 ? "tree: \(problem)" : "an undo/redo tree: \(problem)")
-            }
-        }
-        guard document.revision >= 1, document.revision < UInt64.max / 2 else {
-            throw .corrupt("revision \(document.revision) is out of range")
-        }
-        guard document.nextId >= 1, document.nextId < UInt64.max / 2 else {
-            throw .corrupt("next id \(document.nextId) is out of range")
-        }
-        for tree in [document.tree] + document.undo + document.redo {
-            if let highest = tree.highestIdNumber, highest >= document.nextId {
-                throw .corrupt("id '#\(highest)' is not below the next id \(document.nextId): ids would be reused")
-            }
-        }
-        var state = NavigationState(tree: document.tree, revision: document.revision, ids: IdCounter(next: document.nextId))
-        state.undo = BoundedStack(newestFirst: document.undo)
-        state.redo = BoundedStack(newestFirst: document.redo)
-        state.history = BoundedStack(newestFirst: document.history)
-        return state
     }
 }
 

@@ -28,7 +28,8 @@ public struct RawOperation: Hashable, Sendable, Codable {
 
 /// A request to change the tree: one per mutating method of the contract.
 ///
-/// Its Codable form (the journal's) uses stable string tags and is versioned by `JournalRecord`.
+/// The journal stores it in binary (tags in ByteCoding+Values.swift); its Codable form, with stable string
+/// tags, is the version-1 journal's. Both are versioned by `JournalRecord`.
 public enum Operation: Hashable, Sendable {
     /// Push a screen onto the top stack.
     case push(route: String, params: InputParams)

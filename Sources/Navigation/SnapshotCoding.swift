@@ -17,7 +17,7 @@ public enum SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The JSON settings shared by snapshots and journal records.
+/// The JSON settings of version-1 snapshots and journal records (still read; written only by tests).
 enum SnapshotCoding {
     /// The fields every document starts with.
     struct Header: Decodable {

@@ -25,8 +25,8 @@ struct SnapshotTests {
         let restored = Coordinator(graph: .demo, restoring: decoded)
         #expect(restored.path == coordinator.path && restored.nodes == coordinator.nodes)
         #expect(restored.canUndo && restored.canRedo && restored.history(limit: 100) == coordinator.history(limit: 100))
-        let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix("{") && text.contains("\"format\":\"navd-state\"") && text.contains("\"version\":1"))
+        #expect(Array(bytes.prefix(5)) == Array("NVDS".utf8) + [2])
+        #expect(try NavigationState.decodeSnapshot(coordinator.state.encodedSnapshotVersion1()) == coordinator.state)
     }
 
     @Test func restoredStateContinuesTheIdCounter() throws {
@@ -49,10 +49,10 @@ struct SnapshotTests {
         }
     }
 
-    @Test func otherVersionsAndCorruptDocumentsAreClearErrors() {
-        let good = String(decoding: demo().state.encodedSnapshot(), as: UTF8.self)
-        let future = good.replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
-        #expect(throws: SnapshotError.unsupportedVersion(found: 2, supported: 1)) { try NavigationState.decodeSnapshot(Array(future.utf8)) }
+    @Test func otherVersionsAndCorruptVersion1DocumentsAreClearErrors() {
+        let good = String(decoding: demo().state.encodedSnapshotVersion1(), as: UTF8.self)
+        let future = good.replacingOccurrences(of: "\"version\":1", with: "\"version\":3")
+        #expect(throws: SnapshotError.unsupportedVersion(found: 3, supported: 2)) { try NavigationState.decodeSnapshot(Array(future.utf8)) }
         let foreign = good.replacingOccurrences(of: "navd-state", with: "other")
         #expect(throws: SnapshotError.corrupt("not a navd state snapshot (format 'other')")) { try NavigationState.decodeSnapshot(Array(foreign.utf8)) }
         for bytes in [[], Array("{".utf8), Array("[]".utf8), Array(good.utf8.prefix(40)), [0xFF, 0xFE, 0x00]] {
@@ -84,7 +84,7 @@ struct SnapshotTests {
             #expect(decoded == record)
         }
         #expect(throws: SnapshotError.self) { try JournalRecord.decode(Array("{\"format\":\"navd-journal\",\"version\":1}".utf8)) }
-        #expect(throws: SnapshotError.unsupportedVersion(found: 9, supported: 1)) { try JournalRecord.decode(Array("{\"format\":\"navd-journal\",\"version\":9}".utf8)) }
+        #expect(throws: SnapshotError.unsupportedVersion(found: 9, supported: 2)) { try JournalRecord.decode(Array("{\"format\":\"navd-journal\",\"version\":9}".utf8)) }
         let unknownOp = #"{"cause":"x","format":"navd-journal","operation":{"op":"teleport"},"revision":2,"time":0,"version":1}"#
         #expect(throws: SnapshotError.self) { try JournalRecord.decode(Array(unknownOp.utf8)) }
     }
@@ -106,7 +106,7 @@ struct SnapshotTests {
 @Suite(.timeLimit(.minutes(1)))
 struct SnapshotValidationTests {
     @Test func idsThatWouldBeReusedAreCorrupt() {
-        let good = String(decoding: demo().state.encodedSnapshot(), as: UTF8.self)
+        let good = String(decoding: demo().state.encodedSnapshotVersion1(), as: UTF8.self)
         let reused = good.replacingOccurrences(of: "\"nextId\":7", with: "\"nextId\":5")
         #expect(reused != good)
         #expect(throws: SnapshotError.corrupt("id '#6' is not below the next id 5: ids would be reused")) { try NavigationState.decodeSnapshot(Array(reused.utf8)) }

@@ -1,0 +1,170 @@
+// Binary forms of values and operations, shared by snapshots (version 2) and journal records (version 2).
+//
+// ParamValue: tag byte 0 string, 1 int (zigzag), 2 double (bits), 3 bool.
+// InputValue: tag byte 0 string, 1 bool, 2 int, 3 uint, 4 double, 5 list, 6 record, 7 map, 8 variant, 9 other.
+// Dictionaries: count, then (key, value) pairs in ascending key order, so equal values encode equally.
+// Operation: tag byte in declaration order (0 push … 15 reconcile), then its arguments in declaration order.
+
+/// How deep decoded input values may nest (D-Bus allows 64 levels; deeper bytes are corrupt).
+let maxDecodedNesting = 256
+
+extension ByteWriter {
+    mutating func paramValue(_ value: ParamValue) {
+        switch value {
+        case .string(let text): byte(0); string(text)
+        case .int(let number): byte(1); signed(number)
+        case .double(let number): byte(2); double(number)
+        case .bool(let flag): byte(3); bool(flag)
+        }
+    }
+
+    mutating func params(_ params: [String: ParamValue]) {
+        count(params.count)
+        if params.count == 1, let (key, value) = params.first {
+            string(key); paramValue(value)
+            return
+        }
+        for (key, value) in params.sorted(by: { $0.key < $1.key }) { string(key); paramValue(value) }
+    }
+
+    mutating func inputValue(_ value: InputValue) {
+        switch value {
+        case .string(let text): byte(0); string(text)
+        case .bool(let flag): byte(1); bool(flag)
+        case .int(let number): byte(2); signed(number)
+        case .uint(let number): byte(3); varint(number)
+        case .double(let number): byte(4); double(number)
+        case .list(let items): byte(5); count(items.count); for item in items { inputValue(item) }
+        case .record(let items): byte(6); count(items.count); for item in items { inputValue(item) }
+        case .map(let entries): byte(7); inputParams(entries)
+        case .variant(let inner): byte(8); inputValue(inner)
+        case .other(let signature): byte(9); string(signature)
+        }
+    }
+
+    mutating func inputParams(_ params: [String: InputValue]) {
+        count(params.count)
+        if params.count == 1, let (key, value) = params.first {
+            string(key); inputValue(value)
+            return
+        }
+        for (key, value) in params.sorted(by: { $0.key < $1.key }) { string(key); inputValue(value) }
+    }
+
+    mutating func operation(_ op: Operation) {
+        switch op {
+        case .push(let route, let params): byte(0); string(route); inputParams(params)
+        case .pop: byte(1)
+        case .popTo(let target): byte(2); string(target)
+        case .popToRoot: byte(3)
+        case .replace(let route, let params): byte(4); string(route); inputParams(params)
+        case .setStack(let screens):
+            byte(5); count(screens.count)
+            for screen in screens { string(screen.route); inputParams(screen.params) }
+        case .present(let route, let params, let style): byte(6); string(route); inputParams(params); string(style)
+        case .dismiss: byte(7)
+        case .dismissAll: byte(8)
+        case .back: byte(9)
+        case .selectTab(let tab): byte(10); string(tab)
+        case .open(let target): byte(11); string(target)
+        case .apply(let ops, let expectedRevision):
+            byte(12); count(ops.count)
+            for raw in ops { string(raw.name); inputParams(raw.arguments) }
+            varint(expectedRevision)
+        case .undo: byte(13)
+        case .redo: byte(14)
+        case .reconcile: byte(15)
+        }
+    }
+}
+
+extension ByteReader {
+    mutating func paramValue() throws(SnapshotError) -> ParamValue {
+        switch try byte() {
+        case 0: return .string(try string())
+        case 1: return .int(try signed())
+        case 2: return .double(try double())
+        case 3: return .bool(try bool())
+        case let tag: throw corrupt("unknown param value tag \(tag)")
+        }
+    }
+
+    mutating func params() throws(SnapshotError) -> [String: ParamValue] {
+        let count = try count()
+        var params: [String: ParamValue] = [:]
+        params.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try string()
+            guard params.updateValue(try paramValue(), forKey: key) == nil else { throw corrupt("param '\(key)' appears twice") }
+        }
+        return params
+    }
+
+    mutating func inputValue(depth: Int = 0) throws(SnapshotError) -> InputValue {
+        guard depth < maxDecodedNesting else { throw corrupt("values nest deeper than \(maxDecodedNesting) levels") }
+        switch try byte() {
+        case 0: return .string(try string())
+        case 1: return .bool(try bool())
+        case 2: return .int(try signed())
+        case 3: return .uint(try varint())
+        case 4: return .double(try double())
+        case 5: return .list(try inputList(depth: depth + 1))
+        case 6: return .record(try inputList(depth: depth + 1))
+        case 7: return .map(try inputParams(depth: depth + 1))
+        case 8: return .variant(try inputValue(depth: depth + 1))
+        case 9: return .other(try string())
+        case let tag: throw corrupt("unknown input value tag \(tag)")
+        }
+    }
+
+    mutating func inputList(depth: Int) throws(SnapshotError) -> [InputValue] {
+        let count = try count()
+        var items: [InputValue] = []
+        items.reserveCapacity(count)
+        for _ in 0..<count { items.append(try inputValue(depth: depth)) }
+        return items
+    }
+
+    mutating func inputParams(depth: Int = 0) throws(SnapshotError) -> [String: InputValue] {
+        let count = try count()
+        var params: [String: InputValue] = [:]
+        params.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try string()
+            guard params.updateValue(try inputValue(depth: depth), forKey: key) == nil else { throw corrupt("key '\(key)' appears twice") }
+        }
+        return params
+    }
+
+    mutating func operation() throws(SnapshotError) -> Operation {
+        switch try byte() {
+        case 0: return .push(route: try string(), params: try inputParams())
+        case 1: return .pop
+        case 2: return .popTo(target: try string())
+        case 3: return .popToRoot
+        case 4: return .replace(route: try string(), params: try inputParams())
+        case 5:
+            let count = try count()
+            var screens: [ScreenRequest] = []
+            screens.reserveCapacity(count)
+            for _ in 0..<count { screens.append(ScreenRequest(route: try string(), params: try inputParams())) }
+            return .setStack(screens)
+        case 6: return .present(route: try string(), params: try inputParams(), style: try string())
+        case 7: return .dismiss
+        case 8: return .dismissAll
+        case 9: return .back
+        case 10: return .selectTab(try string())
+        case 11: return .open(try string())
+        case 12:
+            let count = try count()
+            var ops: [RawOperation] = []
+            ops.reserveCapacity(count)
+            for _ in 0..<count { ops.append(RawOperation(name: try string(), arguments: try inputParams())) }
+            return .apply(ops, expectedRevision: try varint())
+        case 13: return .undo
+        case 14: return .redo
+        case 15: return .reconcile
+        case let tag: throw corrupt("unknown operation tag \(tag)")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+@testable import Navigation
+
+/// Journal record format version 2: every operation round-trips; damaged bytes are clear errors.
+@Suite(.timeLimit(.minutes(1)))
+struct JournalCodingTests {
+    static let nested: InputValue = .map([
+        "list": .list([.uint(UInt64.max), .double(-.infinity), .record([.bool(false), .other("ay"), .string("")])]),
+        "deep": .variant(.variant(.map(["é ☃": .list([.int(Int64.min), .int(Int64.max)])]))),
+        "empty": .map([:]),
+    ])
+
+    /// One of each operation case, with awkward arguments.
+    static let operations: [Navigation.Operation] = [
+        .push(route: "news-item", params: ["id": .int(-1), "nested": nested, "d": .double(-0.0)]),
+        .pop, .popTo(target: "#3"), .popTo(target: ""), .popToRoot,
+        .replace(route: "r", params: [:]),
+        .setStack([ScreenRequest(route: "a"), ScreenRequest(route: "b", params: ["p": .string("q"), "n": nested])]),
+        .setStack([]),
+        .present(route: "modal", params: ["x": .double(1e300)], style: "cover"),
+        .dismiss, .dismissAll, .back, .selectTab("news"), .open("/news/1?x=ü"),
+        .apply(
+            [
+                RawOperation(name: "push", arguments: ["route": .string("red"), "params": .map(["n": .int(3), "m": nested])]),
+                RawOperation(name: "setstack", arguments: ["screens": .list([.record([.string("a"), .map([:])])])]),
+                RawOperation(name: "pop"),
+            ], expectedRevision: UInt64.max),
+        .apply([], expectedRevision: 0),
+        .undo, .redo, .reconcile,
+    ]
+
+    static func records() -> [JournalRecord] {
+        operations.enumerated().map { index, op in
+            JournalRecord(revision: UInt64(index) * 1_000_003 + 2, cause: op.cause, time: index.isMultiple(of: 2) ? testTime : -testTime, operation: op)
+        }
+    }
+
+    @Test func everyOperationRoundTrips() throws {
+        for record in Self.records() {
+            let bytes = record.encoded()
+            #expect(Array(bytes.prefix(5)) == Array("NVDJ".utf8) + [2])
+            let decoded = try JournalRecord.decode(bytes)
+            #expect(decoded == record, "\(record.cause)")
+            #expect(decoded.encoded() == bytes, "\(record.cause) encodes the same bytes again")
+        }
+    }
+
+    @Test func nanAndKeyOrderEncodeStably() throws {
+        let many = Dictionary(uniqueKeysWithValues: (0..<50).map { ("k\($0)", InputValue.int(Int64($0))) })
+        let record = JournalRecord(revision: 9, cause: "push", time: 0, operation: .push(route: "r", params: many.merging(["nan": .double(.nan)]) { a, _ in a }))
+        var rebuilt: InputParams = [:]
+        for (key, value) in many.reversed() { rebuilt[key] = value }
+        rebuilt["nan"] = .double(.nan)
+        let same = JournalRecord(revision: 9, cause: "push", time: 0, operation: .push(route: "r", params: rebuilt))
+        #expect(record.encoded() == same.encoded())
+        let decoded = try JournalRecord.decode(record.encoded())
+        guard case .push(_, let params) = decoded.operation, case .double(let value) = params["nan"] else {
+            Issue.record("not a push with a double"); return
+        }
+        #expect(value.isNaN && params.count == 51)
+    }
+
+    @Test func version1RecordsStillDecode() throws {
+        for record in Self.records() {
+            #expect(try JournalRecord.decode(record.encodedVersion1()) == record, "\(record.cause)")
+        }
+    }
+
+    @Test func damagedRecordsAreClearErrorsNeverCrashes() {
+        for record in Self.records() {
+            let good = record.encoded()
+            for length in 0..<good.count {
+                #expect(throws: SnapshotError.self) { try JournalRecord.decode(Array(good.prefix(length))) }
+            }
+            #expect(throws: SnapshotError.self) { try JournalRecord.decode(good + [0]) }
+            for position in 0..<good.count {
+                var damaged = good
+                damaged[position] ^= 0xFF
+                _ = try? JournalRecord.decode(damaged)  // must not crash; may decode to another record
+            }
+        }
+        var future = Self.records()[1].encoded()
+        future[4] = 3
+        #expect(throws: SnapshotError.unsupportedVersion(found: 3, supported: 2)) { try JournalRecord.decode(future) }
+        #expect(throws: SnapshotError.corrupt("not a navd journal record (no 'NVDJ' magic)")) { try JournalRecord.decode(Array("NVDS".utf8) + [2]) }
+        let header = Array("NVDJ".utf8) + [2, 5, 1, UInt8(ascii: "x"), 0]
+        #expect(throws: SnapshotError.corrupt("unknown operation tag 200 at byte 10")) { try JournalRecord.decode(header + [200]) }
+        #expect(throws: SnapshotError.corrupt("a string is not valid UTF-8 at byte 11")) { try JournalRecord.decode(header + [10, 2, 0xC3, 0x28]) }
+        #expect(throws: SnapshotError.corrupt("a count of 1000 exceeds the bytes left at byte 14")) {
+            try JournalRecord.decode(header + [0, 1, UInt8(ascii: "r"), 0xE8, 0x07])
+        }
+        #expect(throws: SnapshotError.corrupt("an integer does not fit 64 bits at byte 15")) {
+            try JournalRecord.decode(Array("NVDJ".utf8) + [2] + [UInt8](repeating: 0xFF, count: 11))
+        }
+        let deep = header + [0, 1, UInt8(ascii: "r"), 1, 1, UInt8(ascii: "k")] + [UInt8](repeating: 8, count: 300) + [1, 0]
+        #expect(throws: SnapshotError.corrupt("values nest deeper than 256 levels at byte 271")) { try JournalRecord.decode(deep) }
+        let twice = header + [0, 1, UInt8(ascii: "r"), 2, 1, UInt8(ascii: "k"), 1, 0, 1, UInt8(ascii: "k"), 1, 1]
+        #expect(throws: SnapshotError.corrupt("key 'k' appears twice at byte 21")) { try JournalRecord.decode(twice) }
+    }
+}
