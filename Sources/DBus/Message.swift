@@ -111,6 +111,21 @@ public final class Message: @unchecked Sendable {
         return Message(taking: raw)
     }
 
+    /// A signal whose path, interface and member were validated already (an exported object's
+    /// declared signal); only the reserved local names are refused.
+    static func signal(validatedPath path: String, interface: String, member: String) throws(DBusError) -> Message {
+        try Validate.notLocal(path: path, interface: interface)
+        guard let raw = dbus_message_new_signal(path, interface, member) else {
+            throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a signal")
+        }
+        return Message(taking: raw)
+    }
+
+    /// Whether the body's signature is exactly `signature` (compared inside libdbus, no copy).
+    func hasSignature(_ signature: Signature) -> Bool {
+        signature.rawValue.withCString { dbus_message_has_signature(raw, $0) != 0 }
+    }
+
     /// Sets the destination (a unique or well-known bus name, validated), for example to
     /// send a signal to one connection only. Throws for a message already sent or received.
     public func setDestination(_ destination: String?) throws(DBusError) {
@@ -130,6 +145,17 @@ public final class Message: @unchecked Sendable {
         }
         let message = Message(taking: reply)
         try message.append(values)
+        return message
+    }
+
+    /// A method return carrying `values`, which must have the validated type `declared`.
+    func makeReply(_ values: [DBusValue], declared: Signature) throws(DBusError) -> Message {
+        if serial == 0 { throw .invalidArgs("only a received method call can be answered") }
+        guard let reply = dbus_message_new_method_return(raw) else {
+            throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a reply")
+        }
+        let message = Message(taking: reply)
+        try message.append(values, declared: declared)
         return message
     }
 
