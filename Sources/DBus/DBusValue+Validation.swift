@@ -134,7 +134,7 @@ enum BodyCheck {
             try checkVariantContent(innermost, depth: depth + 1)
         case .array, .dictionary, .structure:
             let text = inner.signature.rawValue
-            try Validate.singleSignature(text)
+            try SignatureCache.validateSingle(text)
             try withBytes(text) { bytes throws(DBusError) in _ = try check(inner, bytes, 0, depth: depth) }
         default: return
         }

@@ -27,15 +27,17 @@ extension Message {
         if serial != 0 {
             throw .invalidArgs("a message that was sent or received cannot be changed")
         }
-        let existing = dbus_message_get_signature(raw).map { strlen($0) } ?? 0
+        let existing = bodySignatureLength ?? dbus_message_get_signature(raw).map { strlen($0) } ?? 0
         if existing + body.utf8.count > 255 {
             throw .invalidArgs("the message body's signature would exceed 255 bytes")
         }
-        if !trusted { try Validate.signature(body) }
+        if !trusted { try SignatureCache.validate(body) }
         try BodyCheck.check(values, against: body)
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
+        bodySignatureLength = nil  // unknown should a write fail half-way
         for value in values { try Self.write(value, into: &iter) }
+        bodySignatureLength = existing + body.utf8.count
     }
 
     /// Appends one value (already validated) at `iter`.
