@@ -1,4 +1,9 @@
 import CDBus
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension Message {
     /// The body's values, read through libdbus' iterator API.
@@ -81,10 +86,11 @@ extension Message {
     /// The key and value types of the dictionary at `iter`; `a{sv}` (the common case) and
     /// basic keys reuse the shared signatures instead of building new strings.
     private static func dictionaryTypes(_ iter: inout DBusMessageIter) -> (Signature, Signature) {
-        // element is "{kv}": the key is one basic type code, the value the rest.
-        let element = currentSignature(&iter).dropFirst()
-        let inner = element.dropFirst().dropLast()
-        if inner == "sv" { return (.string, .variant) }
+        guard let pointer = dbus_message_iter_get_signature(&iter) else { return (.string, .variant) }
+        defer { dbus_free(pointer) }
+        if strcmp(pointer, "a{sv}") == 0 { return (.string, .variant) }  // no Swift string built
+        // "a{kv}": the key is one basic type code, the value the rest.
+        let inner = String(cString: pointer).dropFirst(2).dropLast()
         return (
             basicSignature(Int32(inner.utf8.first ?? 0)) ?? Signature(unchecked: String(inner.prefix(1))),
             Signature(unchecked: String(inner.dropFirst()))
