@@ -1,23 +1,43 @@
 import CDBus
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension Message {
-    /// Appends `values` to the body through libdbus' iterator API. Every value is checked
-    /// first (`DBusValue.validateForSending`), as is the resulting body signature (at most
-    /// 255 bytes), so an invalid value throws `InvalidArgs` and leaves the body unchanged.
-    /// A message already sent or received is locked and throws too.
+    /// Appends `values` to the body through libdbus' iterator API. The values' signature is
+    /// validated by libdbus once (at most 255 bytes with the body so far), then every value
+    /// is checked against it in one walk (`BodyCheck`), so an invalid value throws
+    /// `InvalidArgs` and leaves the body unchanged. A message already sent or received is
+    /// locked and throws too.
     public func append(_ values: [DBusValue]) throws(DBusError) {
         if values.isEmpty { return }
+        try append(values, signature: values.signature.rawValue, trusted: false)
+    }
+
+    /// Appends `values`, which must have exactly the type `declared` — a signature validated
+    /// already (an exported declaration's), so only the values are checked, against it.
+    func append(_ values: [DBusValue], declared: Signature) throws(DBusError) {
+        if values.isEmpty && declared.rawValue.isEmpty { return }
+        try append(values, signature: declared.rawValue, trusted: true)
+    }
+
+    private func append(_ values: [DBusValue], signature body: String, trusted: Bool) throws(DBusError) {
         if serial != 0 {
             throw .invalidArgs("a message that was sent or received cannot be changed")
         }
-        for value in values { try value.validateForSending() }
-        let combined = signature + values.signature.rawValue
-        if combined.utf8.count > 255 {
+        let existing = bodySignatureLength ?? dbus_message_get_signature(raw).map { strlen($0) } ?? 0
+        if existing + body.utf8.count > 255 {
             throw .invalidArgs("the message body's signature would exceed 255 bytes")
         }
+        if !trusted { try SignatureCache.validate(body) }
+        try BodyCheck.check(values, against: body)
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
+        bodySignatureLength = nil  // unknown should a write fail half-way
         for value in values { try Self.write(value, into: &iter) }
+        bodySignatureLength = existing + body.utf8.count
     }
 
     /// Appends one value (already validated) at `iter`.
@@ -57,11 +77,31 @@ extension Message {
                 for field in fields { try write(field, into: &sub) }
             }
         case .variant(let inner):
-            try writeContainer(TypeCode.variant, contained: inner.signature.rawValue, into: &iter) {
+            try writeContainer(TypeCode.variant, contained: variantContent(inner), into: &iter) {
                 sub throws(DBusError) in try write(inner, into: &sub)
             }
         }
         if ok == 0 { throw outOfMemory }
+    }
+
+    /// The signature a variant announces for `inner`: a shared constant for basic types.
+    private static func variantContent(_ inner: DBusValue) -> String {
+        switch inner {
+        case .byte: "y"
+        case .boolean: "b"
+        case .int16: "n"
+        case .uint16: "q"
+        case .int32: "i"
+        case .uint32: "u"
+        case .int64: "x"
+        case .uint64: "t"
+        case .double: "d"
+        case .string: "s"
+        case .objectPath: "o"
+        case .signature: "g"
+        case .variant: "v"
+        case .array, .dictionary, .structure: inner.signature.rawValue
+        }
     }
 
     private static func appendText(_ text: String, code: Int32, into iter: inout DBusMessageIter) -> dbus_bool_t {

@@ -1,4 +1,9 @@
 import CDBus
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension Message {
     /// The body's values, read through libdbus' iterator API.
@@ -57,27 +62,59 @@ extension Message {
     }
 
     private static func readArray(_ iter: inout DBusMessageIter, depth: Int) throws(DBusError) -> DBusValue {
-        let arraySignature = currentSignature(&iter)
-        let element = String(arraySignature.dropFirst())
+        let elementCode = dbus_message_iter_get_element_type(&iter)
         var sub = DBusMessageIter()
         dbus_message_iter_recurse(&iter, &sub)
-        guard dbus_message_iter_get_element_type(&iter) == TypeCode.dictEntry else {
-            return .array(element: Signature(unchecked: element), try readAll(&sub, depth: depth + 1))
+        guard elementCode == TypeCode.dictEntry else {
+            // A basic element type needs no signature text from libdbus (no allocation).
+            let element = basicSignature(elementCode) ?? Signature(unchecked: String(currentSignature(&iter).dropFirst()))
+            return .array(element: element, try readAll(&sub, depth: depth + 1))
         }
-        // element is "{kv}": the key is one basic type code, the value the rest.
-        let inner = element.dropFirst().dropLast()
-        let key = Signature(unchecked: String(inner.prefix(1)))
-        let value = Signature(unchecked: String(inner.dropFirst()))
+        let (key, value) = dictionaryTypes(&iter)
         var entries: [DBusDictEntry] = []
         while dbus_message_iter_get_arg_type(&sub) == TypeCode.dictEntry {
             var pair = DBusMessageIter()
             dbus_message_iter_recurse(&sub, &pair)
-            let fields = try readAll(&pair, depth: depth + 2)
-            guard fields.count == 2 else { throw .invalidArgs("dictionary entry without two fields") }
-            entries.append(DBusDictEntry(key: fields[0], value: fields[1]))
+            let entryKey = try read(&pair, depth: depth + 2)
+            guard dbus_message_iter_next(&pair) != 0 else { throw .invalidArgs("dictionary entry without two fields") }
+            entries.append(DBusDictEntry(key: entryKey, value: try read(&pair, depth: depth + 2)))
             dbus_message_iter_next(&sub)
         }
         return .dictionary(key: key, value: value, entries)
+    }
+
+    /// The key and value types of the dictionary at `iter`; `a{sv}` (the common case) and
+    /// basic keys reuse the shared signatures instead of building new strings.
+    private static func dictionaryTypes(_ iter: inout DBusMessageIter) -> (Signature, Signature) {
+        guard let pointer = dbus_message_iter_get_signature(&iter) else { return (.string, .variant) }
+        defer { dbus_free(pointer) }
+        if strcmp(pointer, "a{sv}") == 0 { return (.string, .variant) }  // no Swift string built
+        // "a{kv}": the key is one basic type code, the value the rest.
+        let inner = String(cString: pointer).dropFirst(2).dropLast()
+        return (
+            basicSignature(Int32(inner.utf8.first ?? 0)) ?? Signature(unchecked: String(inner.prefix(1))),
+            Signature(unchecked: String(inner.dropFirst()))
+        )
+    }
+
+    /// The shared signature of a basic type code (and `v`), or nil for containers.
+    private static func basicSignature(_ code: Int32) -> Signature? {
+        switch code {
+        case TypeCode.byte: .byte
+        case TypeCode.boolean: .boolean
+        case TypeCode.int16: .int16
+        case TypeCode.uint16: .uint16
+        case TypeCode.int32: .int32
+        case TypeCode.uint32: .uint32
+        case TypeCode.int64: .int64
+        case TypeCode.uint64: .uint64
+        case TypeCode.double: .double
+        case TypeCode.string: .string
+        case TypeCode.objectPath: .objectPath
+        case TypeCode.signature: .signature
+        case TypeCode.variant: .variant
+        default: nil
+        }
     }
 
     private static func readAll(_ iter: inout DBusMessageIter, depth: Int) throws(DBusError) -> [DBusValue] {

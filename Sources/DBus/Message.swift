@@ -23,9 +23,15 @@ public final class Message: @unchecked Sendable {
     /// The libdbus message; this object holds one reference.
     let raw: OpaquePointer
 
-    /// Wraps a libdbus message, taking over one reference.
-    init(taking raw: OpaquePointer) {
+    /// The length of the body's signature when this object knows it (a message it created
+    /// and appended to), so `append` need not ask libdbus; nil means ask.
+    var bodySignatureLength: Int?
+
+    /// Wraps a libdbus message, taking over one reference. `emptyBody` says the message was
+    /// just created and has no body yet.
+    init(taking raw: OpaquePointer, emptyBody: Bool = false) {
         self.raw = raw
+        bodySignatureLength = emptyBody ? 0 : nil
     }
 
     deinit {
@@ -96,7 +102,7 @@ public final class Message: @unchecked Sendable {
         guard let raw = dbus_message_new_method_call(destination, path, interface, member) else {
             throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a method call")
         }
-        return Message(taking: raw)
+        return Message(taking: raw, emptyBody: true)
     }
 
     /// A signal; every name is validated before libdbus sees it.
@@ -108,7 +114,22 @@ public final class Message: @unchecked Sendable {
         guard let raw = dbus_message_new_signal(path, interface, member) else {
             throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a signal")
         }
-        return Message(taking: raw)
+        return Message(taking: raw, emptyBody: true)
+    }
+
+    /// A signal whose path, interface and member were validated already (an exported object's
+    /// declared signal); only the reserved local names are refused.
+    static func signal(validatedPath path: String, interface: String, member: String) throws(DBusError) -> Message {
+        try Validate.notLocal(path: path, interface: interface)
+        guard let raw = dbus_message_new_signal(path, interface, member) else {
+            throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a signal")
+        }
+        return Message(taking: raw, emptyBody: true)
+    }
+
+    /// Whether the body's signature is exactly `signature` (compared inside libdbus, no copy).
+    func hasSignature(_ signature: Signature) -> Bool {
+        signature.rawValue.withCString { dbus_message_has_signature(raw, $0) != 0 }
     }
 
     /// Sets the destination (a unique or well-known bus name, validated), for example to
@@ -128,8 +149,19 @@ public final class Message: @unchecked Sendable {
         guard let reply = dbus_message_new_method_return(raw) else {
             throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a reply")
         }
-        let message = Message(taking: reply)
+        let message = Message(taking: reply, emptyBody: true)
         try message.append(values)
+        return message
+    }
+
+    /// A method return carrying `values`, which must have the validated type `declared`.
+    func makeReply(_ values: [DBusValue], declared: Signature) throws(DBusError) -> Message {
+        if serial == 0 { throw .invalidArgs("only a received method call can be answered") }
+        guard let reply = dbus_message_new_method_return(raw) else {
+            throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a reply")
+        }
+        let message = Message(taking: reply, emptyBody: true)
+        try message.append(values, declared: declared)
         return message
     }
 
@@ -155,7 +187,7 @@ public final class Message: @unchecked Sendable {
     private static func bareError(_ name: String, _ text: String) -> OpaquePointer? {
         guard let message = dbus_message_new(3) else { return nil }
         dbus_message_set_error_name(message, name)
-        let wrapped = Message(taking: dbus_message_ref(message))
+        let wrapped = Message(taking: dbus_message_ref(message), emptyBody: true)
         try? wrapped.append([.string(text)])
         return message
     }

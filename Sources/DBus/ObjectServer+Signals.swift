@@ -5,16 +5,17 @@ extension ObjectServer {
     public func signal(
         _ path: ObjectPath, interface: String, name: String, _ values: [DBusValue]
     ) throws(DBusError) -> Message {
-        let declaration = try exportedDeclaration(path, interface)
-        guard let signal = declaration.signal(named: name) else {
+        let exported = try exportedInterface(path, interface)
+        guard let declared = exported.index.signals[name] else {
             throw .invalidArgs("interface '\(interface)' declares no signal '\(name)'")
         }
-        let produced = values.signature
-        if produced != signal.signature {
-            throw .invalidArgs("signal '\(name)' is declared '\(signal.signature)' but got values of type '\(produced)'")
+        // Path, interface and signal name were validated when the interface was exported.
+        let message = try Message.signal(validatedPath: path.rawValue, interface: interface, member: name)
+        do {
+            try message.append(values, declared: declared)
+        } catch let error where error.message.hasPrefix(BodyCheck.mismatchPrefix) {
+            throw .invalidArgs("signal '\(name)' is declared '\(declared)' but got values of type '\(values.signature)'")
         }
-        let message = try Message.signal(path: path.rawValue, interface: interface, member: name)
-        try message.append(values)
         return message
     }
 
@@ -23,29 +24,33 @@ extension ObjectServer {
     public func propertiesChanged(
         _ path: ObjectPath, interface: String, changed: [(String, DBusValue)], invalidated: [String] = []
     ) throws(DBusError) -> Message {
-        let declaration = try exportedDeclaration(path, interface)
+        let exported = try exportedInterface(path, interface)
         for (name, value) in changed {
-            guard let property = declaration.property(named: name) else {
+            guard let property = exported.index.properties[name] else {
                 throw .invalidArgs("interface '\(interface)' declares no property '\(name)'")
             }
-            if value.signature != property.signature {
+            // Each value is checked against its declared type when the body is checked below.
+            if !value.hasType(property.signature) {
                 throw .invalidArgs(
                     "property '\(name)' is declared '\(property.signature)' but got a value of type '\(value.signature)'")
             }
         }
-        for name in invalidated where declaration.property(named: name) == nil {
+        for name in invalidated where exported.index.properties[name] == nil {
             throw .invalidArgs("interface '\(interface)' declares no property '\(name)'")
         }
         let message = try Message.signal(
-            path: path.rawValue, interface: StandardInterfaces.properties.name, member: "PropertiesChanged")
-        try message.append([.string(interface), .vardict(changed), .stringArray(invalidated)])
+            validatedPath: path.rawValue, interface: StandardInterfaces.properties.name, member: "PropertiesChanged")
+        try message.append(
+            [.string(interface), .vardict(changed), .stringArray(invalidated)], declared: Self.propertiesChangedSignature)
         return message
     }
 
-    private func exportedDeclaration(_ path: ObjectPath, _ interface: String) throws(DBusError) -> InterfaceDeclaration {
+    private static let propertiesChangedSignature = Signature(unchecked: "sa{sv}as")
+
+    private func exportedInterface(_ path: ObjectPath, _ interface: String) throws(DBusError) -> Exported {
         guard let exported = objects[path]?.first(where: { $0.declaration.name == interface }) else {
             throw .invalidArgs("interface '\(interface)' is not exported at '\(path)'")
         }
-        return exported.declaration
+        return exported
     }
 }

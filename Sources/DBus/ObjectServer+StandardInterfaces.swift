@@ -7,7 +7,8 @@ extension ObjectServer {
             return message.makeError(Self.unknownMethod(member, interface: interface.name, message: message))
         }
         do throws(DBusError) {
-            let arguments = try Self.checkedArguments(message, method: method, interface: interface.name)
+            let arguments = try Self.checkedArguments(
+                message, method: method, inSignature: method.inSignature, interface: interface.name)
             let values: [DBusValue]
             switch (interface.name, member) {
             case ("org.freedesktop.DBus.Peer", "Ping"):

@@ -9,6 +9,8 @@ public final class ObjectServer: @unchecked Sendable {
     struct Exported {
         var declaration: InterfaceDeclaration
         var implementation: InterfaceImplementation
+        /// The declaration's members by name, built once at export.
+        var index: DeclarationIndex
     }
 
     /// Exported interfaces per path, in export order.
@@ -27,7 +29,7 @@ public final class ObjectServer: @unchecked Sendable {
             preconditionFailure("cannot export \(interface.name) at \(path): \(error)")
         }
         var exported = objects[path] ?? []
-        let entry = Exported(declaration: interface, implementation: implementation)
+        let entry = Exported(declaration: interface, implementation: implementation, index: DeclarationIndex(interface))
         if let index = exported.firstIndex(where: { $0.declaration.name == interface.name }) {
             exported[index] = entry
         } else {
@@ -80,7 +82,7 @@ public final class ObjectServer: @unchecked Sendable {
                 message: "No such interface '\(interfaceName)' at object path '\(pathText)'"))
         }
         // No interface field: resolve by member name, exported interfaces first.
-        if let target = exported.first(where: { $0.declaration.method(named: member) != nil }) {
+        if let target = exported.first(where: { $0.index.methods[member] != nil }) {
             return invoke(message, on: target, member: member)
         }
         if let standard = StandardInterfaces.all.first(where: { $0.method(named: member) != nil }) {
@@ -93,11 +95,13 @@ public final class ObjectServer: @unchecked Sendable {
 
     private func invoke(_ message: Message, on target: Exported, member: String) -> Message {
         let interface = target.declaration
-        guard let method = interface.method(named: member) else {
+        guard let indexed = target.index.methods[member] else {
             return message.makeError(Self.unknownMethod(member, interface: interface.name, message: message))
         }
+        let method = indexed.declaration
         do throws(DBusError) {
-            let arguments = try Self.checkedArguments(message, method: method, interface: interface.name)
+            let arguments = try Self.checkedArguments(
+                message, method: method, inSignature: indexed.inSignature, interface: interface.name)
             guard let handler = target.implementation.methods[member] else {
                 throw .failed("method '\(member)' of interface '\(interface.name)' has no implementation")
             }
@@ -109,14 +113,12 @@ public final class ObjectServer: @unchecked Sendable {
             } catch {
                 throw .failed(String(describing: error))
             }
-            let produced = values.signature
-            if produced != method.outSignature {
-                throw .failed(
-                    "method '\(member)' of interface '\(interface.name)' produced values of type '\(produced)'"
-                        + " where '\(method.outSignature)' is declared")
-            }
             do {
-                return try message.makeReply(values)
+                return try message.makeReply(values, declared: indexed.outSignature)
+            } catch let error where error.message.hasPrefix(BodyCheck.mismatchPrefix) {
+                throw .failed(
+                    "method '\(member)' of interface '\(interface.name)' produced values of type '\(values.signature)'"
+                        + " where '\(indexed.outSignature)' is declared")
             } catch {
                 throw .failed("method '\(member)' of interface '\(interface.name)' produced a reply that cannot be sent: \(error.message)")
             }
@@ -127,13 +129,12 @@ public final class ObjectServer: @unchecked Sendable {
 
     /// The call's arguments after checking its signature against the declaration.
     static func checkedArguments(
-        _ message: Message, method: MethodDeclaration, interface: String
+        _ message: Message, method: MethodDeclaration, inSignature: Signature, interface: String
     ) throws(DBusError) -> [DBusValue] {
-        let got = message.signature
-        if got != method.inSignature.rawValue {
+        if !message.hasSignature(inSignature) {
             throw .invalidArgs(
                 "Method '\(method.name)' of interface '\(interface)' expects arguments of type "
-                    + "'\(method.inSignature)' but got '\(got)'")
+                    + "'\(inSignature)' but got '\(message.signature)'")
         }
         return try message.body()
     }

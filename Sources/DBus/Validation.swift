@@ -1,4 +1,9 @@
 import CDBus
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Checks names, paths and strings before they reach libdbus, which aborts the process on
 /// invalid input. Every check throws `InvalidArgs` naming what was wrong.
@@ -6,14 +11,22 @@ enum Validate {
     /// The longest bus, interface, member or error name the specification allows.
     static let maximumNameLength = 255
 
-    /// A string libdbus accepts: valid UTF-8 with no NUL byte.
+    /// A string libdbus accepts: valid UTF-8 with no NUL byte. A Swift `String` is always
+    /// valid UTF-8, so only an embedded NUL needs looking for (one `memchr` over the bytes).
     static func string(_ s: String, what: String = "string") throws(DBusError) {
-        if s.utf8.contains(0) {
+        if containsNUL(s) {
             throw .invalidArgs("\(what) contains a NUL character, which D-Bus strings cannot carry")
         }
-        if s.withCString({ dbus_validate_utf8($0, nil) }) == 0 {
-            throw .invalidArgs("\(what) is not valid UTF-8 for D-Bus")
+    }
+
+    /// Whether `s` holds a NUL byte; contiguous strings (all native ones) are scanned with `memchr`.
+    @inline(__always)
+    static func containsNUL(_ s: String) -> Bool {
+        let scanned = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, 0, bytes.count) != nil
         }
+        return scanned ?? s.utf8.contains(0)
     }
 
     /// An object path such as `/org/navd/Navigator1`.
@@ -54,32 +67,25 @@ enum Validate {
 
     /// A sequence of complete types.
     static func signature(_ s: String) throws(DBusError) {
-        try string(s, what: "signature")
-        let (ok, error) = withLibdbusError { raw in s.withCString { dbus_signature_validate($0, raw) } }
-        if ok == 0 {
-            throw .invalidArgs("'\(s)' is not a valid D-Bus signature: \(error?.message ?? "invalid")")
-        }
+        try check(s, what: "signature", dbus_signature_validate)
     }
 
     /// Exactly one complete type.
     static func singleSignature(_ s: String) throws(DBusError) {
-        try signature(s)
-        let ok = s.withCString { dbus_signature_validate_single($0, nil) }
-        if ok == 0 {
-            throw .invalidArgs("'\(s)' is not a single complete D-Bus type")
-        }
+        try check(s, what: "single complete type", dbus_signature_validate_single)
     }
 
+    /// Runs a libdbus validator: first without an error object (the common, valid case costs
+    /// one call), then again with one to name the reason when it refuses.
     private static func check(
         _ s: String, what: String,
         _ validator: (UnsafePointer<CChar>?, UnsafeMutablePointer<CDBus.DBusError>?) -> dbus_bool_t
     ) throws(DBusError) {
         try string(s, what: what)
-        let (ok, error) = withLibdbusError { raw in s.withCString { validator($0, raw) } }
-        if ok == 0 {
-            let reason = error?.message ?? "invalid"
-            throw .invalidArgs("'\(s)' is not a valid D-Bus \(what): \(reason)")
-        }
+        if s.withCString({ validator($0, nil) }) != 0 { return }
+        let (_, error) = withLibdbusError { raw in s.withCString { validator($0, raw) } }
+        let reason = error?.message ?? "invalid"
+        throw .invalidArgs("'\(s)' is not a valid D-Bus \(what): \(reason)")
     }
 }
 
