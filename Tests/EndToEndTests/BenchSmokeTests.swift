@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -49,13 +50,12 @@ struct BenchSmokeTests {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let jsonPath = scratch + "/bench.json"
-        let outputPath = scratch + "/output.txt"
 
         let started = Date()
-        let status = try runWithDeadline(
-            directory + "/navd-bench", ["--quick", "--json", jsonPath, "--bin-dir", directory],
-            outputPath: outputPath, seconds: 90)
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let result = try ChildProcess.run(
+            directory + "/navd-bench", ["--quick", "--json", jsonPath, "--bin-dir", directory], timeout: 90)
+        let status = result.status
+        let output = result.stdout + result.stderr
         print("navd-bench --quick took \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         #expect(status == 0, "navd-bench exited \(status):\n\(output)")
         #expect(output.contains("latency.navd"), "the table names the figures:\n\(output)")
@@ -87,54 +87,4 @@ struct BenchSmokeTests {
         let machine = try #require(report["machine"] as? [String: Any])
         #expect(((machine["processors"] as? NSNumber)?.intValue ?? 0) > 0)
     }
-}
-
-/// Runs a program with stdout and stderr into `outputPath`; kills it (by pid) after `seconds`.
-/// Returns its exit status, or -1 when it was killed.
-private func runWithDeadline(_ executable: String, _ arguments: [String], outputPath: String, seconds: Double) throws -> Int32 {
-    let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard output >= 0 else { throw SmokeError("cannot write \(outputPath)") }
-    defer { close(output) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, output, 1)
-    posix_spawn_file_actions_adddup2(&actions, output, 2)
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    // A clean signal state: a parent that blocks or ignores SIGTERM (test runners do) must not
-    // pass that on, or the child could not be stopped by its pid.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-    guard result == 0 else { throw SmokeError("cannot run \(executable): error \(result)") }
-    let deadline = Date().addingTimeInterval(seconds)
-    var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) == 0 {
-        if Date() > deadline {
-            kill(pid, SIGTERM)
-            usleep(500_000)
-            kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
-            Issue.record("navd-bench did not finish within \(Int(seconds)) s")
-            return -1
-        }
-        usleep(20_000)
-    }
-    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-}
-
-private struct SmokeError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
