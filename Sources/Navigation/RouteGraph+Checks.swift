@@ -13,7 +13,11 @@ extension RouteGraph {
     func checkParamSizes(_ paramSets: [InputParams]) throws(NavigationError) {
         var total = 0
         for params in paramSets {
-            for key in params.keys.sorted() { try checkLength(key, "param key '\(key.prefix(32))…'") }
+            // The usual case costs one pass and no string building; a violation is reported for the
+            // first offending key in sorted order, so the message does not depend on hash order.
+            if params.keys.contains(where: { $0.utf8.count > limits.maxStringBytes }) {
+                for key in params.keys.sorted() { try checkLength(key, "param key '\(key.prefix(32))…'") }
+            }
             total += InputValue.estimatedEncodedSize(of: params)
         }
         if total > limits.maxParamsBytes {

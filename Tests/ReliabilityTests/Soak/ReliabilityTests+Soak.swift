@@ -54,7 +54,13 @@ extension ReliabilityTests {
         #expect(outcome.busNamesAfter == outcome.busNamesBefore, "connections or names left behind on the bus")
         // Issue 7's memory targets are for the release build (≤ 40 MiB after the million, no
         // growth beyond 5 MiB); this debug build is held to the growth bound with some slack.
-        #expect(growthKiB <= 8 * 1024, "navd's RSS grew by \(growthKiB) KiB over the run")
+        if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil {
+            // AddressSanitizer keeps freed memory in quarantine (256 MiB by default): RSS grows by
+            // design there, so the bound says nothing about navd.
+            print("reliability: soak RSS bound not checked under AddressSanitizer (its quarantine holds freed memory)")
+        } else {
+            #expect(growthKiB <= 8 * 1024, "navd's RSS grew by \(growthKiB) KiB over the run")
+        }
         #expect((outcome.databaseBytes.last ?? 0) <= 32 << 20, "the database grew to \(outcome.databaseBytes.last ?? 0) bytes")
         #expect(navd.isRunning)
     }
