@@ -58,12 +58,12 @@ final class ConnectionTests {
         let connection = peers.receiver
         _ = connection.waitForMessage(timeout: 0.2) { _ in false }  // drop NameAcquired
         #expect(connection.waitForMessages(timeoutMilliseconds: 50) == .timedOut)
-        let started = Date()
-        async let result = Task.detached { connection.waitForMessages(timeoutMilliseconds: 20_000) }.value
+        // A 10-minute wait: only the wake-up can end it within the test's time limit, so `.woken`
+        // is the whole assertion (no timing is asserted: a loaded machine may start the task late).
+        async let result = Task.detached { connection.waitForMessages(timeoutMilliseconds: 600_000) }.value
         try await Task.sleep(for: .milliseconds(100))
         connection.wake()
         #expect(await result == .woken)
-        #expect(Date().timeIntervalSince(started) < 5)
         #expect(connection.waitForMessages(timeoutMilliseconds: 0) == .timedOut, "the wake-up was consumed")
         connection.waker.wake()
         #expect(connection.waitForMessages(timeoutMilliseconds: 5_000) == .woken)
@@ -81,9 +81,8 @@ final class ConnectionTests {
         // The bus answers in order, so once these replies arrive the signals are ahead of them.
         _ = try peers.sender.nameOwner("org.freedesktop.DBus")
         _ = try peers.receiver.nameOwner("org.freedesktop.DBus")  // reads the signals into libdbus
-        let started = Date()
-        #expect(peers.receiver.waitForMessages(timeoutMilliseconds: 5_000) == .messages)
-        #expect(Date().timeIntervalSince(started) < 1)
+        // A 10-minute wait: sleeping on the buffered messages would run into the test's time limit.
+        #expect(peers.receiver.waitForMessages(timeoutMilliseconds: 600_000) == .messages)
         var ticks: [DBusValue] = []
         while let message = peers.receiver.popMessage() {
             if message.member == "Tick" { ticks += try message.body() }
@@ -96,7 +95,8 @@ final class ConnectionTests {
         let started = Date()
         let error = try #require(throws: DBusError.self) { try peers.sender.call(call, timeoutMilliseconds: 200) }
         #expect(error.name == DBusErrorName.noReply)
-        #expect(Date().timeIntervalSince(started) < 5)
+        // The 200 ms timeout was honoured rather than libdbus's 25 s default (100× slack: not a speed test).
+        #expect(Date().timeIntervalSince(started) < 20)
         let asyncCall = try Message.methodCall(destination: peers.receiver.uniqueName, path: "/", interface: "org.navd.Test", member: "Silent")
         await #expect(throws: DBusError.self) { try await self.peers.sender.call(asyncCall, timeoutMilliseconds: 200) }
     }
