@@ -2,10 +2,15 @@ import DBus
 
 /// One screen of a path as tests compare it: (id, route, presentation, params).
 public struct PathEntry: Hashable, Sendable, CustomStringConvertible {
+    /// The screen's id.
     public var id: String
+    /// Its route.
     public var route: String
+    /// `root`, `push`, `sheet` or `cover`.
     public var presentation: String
+    /// Its params, unwrapped from their variants.
     public var params: [String: DBusValue]
+    /// `route(presentation)`, for failure messages.
     public var description: String { "\(route)(\(presentation))" }
 }
 
