@@ -36,7 +36,7 @@ final class NavWatcher: @unchecked Sendable {
         outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("navwatch-\(getpid())-\(UUID().uuidString.prefix(8)).jsonl").path
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let command = "exec \(NavdProcess.shellQuoted(Self.executable)) --address \(NavdProcess.shellQuoted(address)) --json > \(NavdProcess.shellQuoted(outputPath))"
+        let command = "exec \(Spawn.shellQuoted(Self.executable)) --address \(Spawn.shellQuoted(address)) --json > \(Spawn.shellQuoted(outputPath))"
         child = try ChildProcess(launching: "/bin/sh", arguments: ["-c", command])
         handle = FileHandle(forReadingAtPath: outputPath)
     }
