@@ -20,8 +20,9 @@ public final class ChildProcess: @unchecked Sendable {
 
     private let environment: [String: String]
     private let currentDirectory: String?
+    /// The file stdout goes to, for a caller that reads it incrementally (removed in deinit).
+    public let stdoutPath: String
     private let outputDirectory: URL
-    private let stdoutPath: String
     private let stderrPath: String
     private let stdinPath: String?
     private let lock = NSLock()
