@@ -22,7 +22,7 @@ public final class ChildProcess: @unchecked Sendable {
     private let currentDirectory: String?
     /// The file stdout goes to, for a caller that reads it incrementally (removed in deinit).
     public let stdoutPath: String
-    private let outputDirectory: URL
+    private let outputDirectory: String
     private let stderrPath: String
     private let stdinPath: String?
     private let lock = NSLock()
@@ -39,13 +39,11 @@ public final class ChildProcess: @unchecked Sendable {
         self.arguments = arguments
         self.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         self.currentDirectory = currentDirectory
-        outputDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "navd-test-child-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try? FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
-        stdoutPath = outputDirectory.appendingPathComponent("stdout").path
-        stderrPath = outputDirectory.appendingPathComponent("stderr").path
+        outputDirectory = TemporaryDirectory.make("navd-test-child")
+        stdoutPath = outputDirectory + "/stdout"
+        stderrPath = outputDirectory + "/stderr"
         if let standardInput {
-            let path = outputDirectory.appendingPathComponent("stdin").path
+            let path = outputDirectory + "/stdin"
             _ = FileManager.default.createFile(atPath: path, contents: Data(standardInput.utf8))
             stdinPath = path
         } else {
@@ -70,7 +68,7 @@ public final class ChildProcess: @unchecked Sendable {
             Spawn.waitForExit(processID)
             ProcessRegistry.forget(processID)
         }
-        try? FileManager.default.removeItem(at: outputDirectory)
+        TemporaryDirectory.remove(outputDirectory)
     }
 
     /// Starts the process; throws if it cannot be executed.

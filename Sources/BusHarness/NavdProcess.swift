@@ -61,10 +61,7 @@ public final class NavdProcess: @unchecked Sendable {
 
     /// A new temporary directory for a state database, left for the caller to remove.
     public static func temporaryStateDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "navd-test-state-\(getpid())-\(UUID().uuidString.prefix(8))").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryDirectory.make("navd-test-state")
     }
 
     /// The pid of the current navd (0 before the first start).

@@ -23,22 +23,19 @@ public final class PrivateBus: @unchecked Sendable {
     /// (XML inserted into `<busconfig>`, for example a policy a later test needs), and waits up
     /// to `timeout` seconds for it to print its address and pid.
     public init(extraConfiguration: String = "", timeout: Double = 10) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "navd-test-bus-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configuration = directory.appendingPathComponent("bus.conf")
+        let directory = TemporaryDirectory.make("navd-test-bus")
+        configurationPath = directory + "/bus.conf"
         try PrivateBusConfiguration.text(extraXML: extraConfiguration).write(
-            to: configuration, atomically: true, encoding: .utf8)
-        configurationPath = configuration.path
+            toFile: configurationPath, atomically: true, encoding: .utf8)
 
         // With --fork the launcher prints the address and the daemon's pid, then exits while
         // the daemon keeps running. It is spawned directly (not with Foundation.Process, whose
         // exit detection waits for descriptors the forked daemon inherits) and with a clean
         // signal mask, so that the daemon obeys SIGTERM.
-        let outputPath = directory.appendingPathComponent("launcher.out").path
+        let outputPath = directory + "/launcher.out"
         let launcherStatus = try Self.runLauncher(
             try Self.daemonExecutable(),
-            ["--config-file=\(configuration.path)", "--fork", "--print-address=1", "--print-pid=1"],
+            ["--config-file=\(configurationPath)", "--fork", "--print-address=1", "--print-pid=1"],
             output: outputPath, timeout: timeout)
         let printed = FileText.read(outputPath) ?? ""
         guard launcherStatus == 0 else {
@@ -69,7 +66,7 @@ public final class PrivateBus: @unchecked Sendable {
         if alreadyStopped { return }
         ProcessExit.terminate(pid)
         ProcessRegistry.forget(pid)
-        try? FileManager.default.removeItem(atPath: (configurationPath as NSString).deletingLastPathComponent)
+        TemporaryDirectory.remove((configurationPath as NSString).deletingLastPathComponent)
     }
 
     /// Environment variables that point a child process at this bus (as its session bus and,
