@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavdService",
+                "NavdService", "NavigatorProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -65,9 +65,9 @@ let package = Package(
             name: "navwatch",
             dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The benchmark's floor: a stateless C service on libdbus answering Push/Pop (issue 7, 1b).
+        // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
-        // Issue 7's benchmark: navd against the bus's own floor (`make bench`).
+        // The benchmark: navd against the bus's own floor (`make bench`).
         .executableTarget(name: "navd-bench", dependencies: ["DBus", "NavigatorProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Test fixtures shared by the test targets: a private dbus-daemon, child processes.

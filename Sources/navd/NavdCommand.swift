@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import NavigatorProtocol
 import Logging
 import Navigation
 import NavdService
