@@ -68,7 +68,7 @@ let package = Package(
         // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
         // The benchmark: navd against the bus's own floor (`make bench`).
-        .executableTarget(name: "navd-bench", dependencies: ["DBus", "NavigatorProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "navd-bench", dependencies: ["DBus", "Navigation", "NavigatorProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Test fixtures shared by the test targets: a private dbus-daemon, child processes.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
