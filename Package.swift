@@ -77,7 +77,10 @@ let package = Package(
             name: "NavigationTests",
             dependencies: ["Navigation", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "NavdServiceTests", dependencies: ["NavdService", "NavigatorProtocol", "TestSupport"]),
+        .testTarget(
+            name: "NavdServiceTests",
+            dependencies: ["NavdService", "NavigatorProtocol", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "NavigatorProtocol", "TestSupport"]),
         .testTarget(
