@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Testing
 import TestSupport
 
@@ -33,7 +34,7 @@ struct NavdSignalTests {
         #expect(Connection.path(body[3]).map(\.route) == ["red", "orange"])
         let properties = try #require(watcher.waitForMessage(timeout: 5, matching: isPropertiesChanged))
         let changed = try properties.body()
-        #expect(changed[0].stringValue == "org.navd.Navigator1")
+        #expect(changed[0].stringValue == Navigator.interfaceName)
         let names = (changed[1].stringKeyedPairs ?? []).map(\.0)
         #expect(names.contains("Revision") && names.contains("Depth") && names.contains("Top") && names.contains("TopId"))
     }
@@ -51,7 +52,7 @@ struct NavdSignalTests {
 
     @Test func replyThenStackChangedThenPropertiesChanged() throws {
         let message = try Message.methodCall(
-            destination: "org.navd.Navigator1", path: "/org/navd/Navigator1", interface: "org.navd.Navigator1", member: "Push")
+            destination: Navigator.busName, path: Navigator.objectPath.rawValue, interface: Navigator.interfaceName, member: "Push")
         try message.append([.string("green"), .emptyParams])
         let serial = try client.send(message)
         var order: [String] = []
@@ -68,7 +69,7 @@ struct NavdSignalTests {
         var serials: [UInt32] = []
         for i in 0..<40 {
             let message = try Message.methodCall(
-                destination: "org.navd.Navigator1", path: "/org/navd/Navigator1", interface: "org.navd.Navigator1",
+                destination: Navigator.busName, path: Navigator.objectPath.rawValue, interface: Navigator.interfaceName,
                 member: i % 2 == 0 ? "Push" : "Pop")
             if i % 2 == 0 { try message.append([.string("blue"), .emptyParams]) }
             serials.append(try client.send(message))

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 import NavdClient
 import TestSupport

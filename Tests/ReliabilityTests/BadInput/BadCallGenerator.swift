@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 
 /// One generated call and what may come of it.
@@ -91,7 +92,7 @@ struct BadCallGenerator {
             return try call(interface, rng.pick(["Push", "GetState", "GetManagedObjects"]), wrongArguments())
         }
         // Unknown objects.
-        let path = rng.pick(["/", "/org", "/org/navd", "/org/navd/Navigator1/child", "/org/navd/Navigator2"])
+        let path = rng.pick(["/", "/org", "/org/navd", Navigator.objectPath.rawValue + "/child", "/org/navd/Navigator2"])
         let member = rng.pick(["Push", "GetState", "Introspect"])
         let interface = member == "Introspect" ? "org.freedesktop.DBus.Introspectable" : Contract.interface
         let message = try Contract.call(member, member == "Push" ? [.string("orange"), Contract.noParams] : [], interface: interface, path: path)
