@@ -70,7 +70,7 @@ struct NavdMethodTests {
     }
 
     @Test func setStackReplacesTheTopStack() throws {
-        let screens: DBusValue = .array(element: try Signature("(sa{sv})"), [
+        let screens: DBusValue = .array(element: WireSignature.namedDictionary, [
             .structure([.string("blue"), .emptyParams]),
             .structure([.string("news-item"), .vardict([("id", .int32(7))])]),
         ])
@@ -79,7 +79,7 @@ struct NavdMethodTests {
         #expect(path.map(\.route) == ["blue", "news-item"])
         #expect(path.map(\.presentation) == ["root", "push"])
         #expect(path.last?.params["id"] == .int64(7))
-        let empty: DBusValue = .array(element: try Signature("(sa{sv})"), [])
+        let empty: DBusValue = .array(element: WireSignature.namedDictionary, [])
         #expect(client.navigatorError("SetStack", [empty]) == NavigatorErrorName.invalidParams.fullName)
     }
 
@@ -182,7 +182,7 @@ struct NavdMethodTests {
         func op(_ name: String, _ args: [(String, DBusValue)] = []) -> DBusValue {
             .structure([.string(name), .vardict(args)])
         }
-        let sig = try Signature("(sa{sv})")
+        let sig = WireSignature.namedDictionary
         let good: DBusValue = .array(element: sig, [op("push", [("route", .string("orange"))]), op("push", [("route", .string("yellow"))])])
         #expect(try client.navigator("Apply", [good, .uint64(1)])[0].uint64Value == 2)
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])

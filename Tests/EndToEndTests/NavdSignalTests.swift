@@ -85,7 +85,7 @@ struct NavdSignalTests {
     }
 
     @Test func applySendsOneSignalWithCauseApply() throws {
-        let sig = try Signature("(sa{sv})")
+        let sig = WireSignature.namedDictionary
         let ops: DBusValue = .array(element: sig, [
             .structure([.string("push"), .vardict([("route", .string("orange"))])]),
             .structure([.string("present"), .vardict([("route", .string("modal")), ("style", .string("sheet"))])]),
