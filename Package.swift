@@ -81,6 +81,7 @@ let package = Package(
             name: "NavdServiceTests",
             dependencies: ["NavdService", "NavigatorProtocol", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "NavigatorProtocolTests", dependencies: ["NavigatorProtocol", "Navigation", "DBus"]),
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "NavigatorProtocol", "TestSupport"]),
         .testTarget(

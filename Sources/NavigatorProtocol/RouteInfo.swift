@@ -104,10 +104,7 @@ public struct RouteInfo: Hashable, Sendable {
 
     /// Reads GetRoutes' reply `a(sa{sv})`.
     public static func routes(dbusValue value: DBusValue) throws(DBusError) -> [RouteInfo] {
-        guard case .array(_, let items) = value else { throw malformed("routes \(WireSignature.routes)", value) }
-        var routes: [RouteInfo] = []
-        for item in items { routes.append(try RouteInfo(dbusValue: item)) }
-        return routes
+        try decodeArray(value, "routes \(WireSignature.routes)", item: "route", RouteInfo.init(dbusValue:))
     }
 }
 

@@ -62,16 +62,10 @@ extension InputValue {
 extension ScreenRequest {
     /// SetStack's screens `a(sa{sv})`; throws `InvalidArgs` naming the first screen of another shape.
     public static func screens(dbusValue value: DBusValue) throws(DBusError) -> [ScreenRequest] {
-        guard case .array(_, let items) = value else { throw malformed("screens \(WireSignature.screens)", value) }
-        var screens: [ScreenRequest] = []
-        screens.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            guard case .structure(let fields) = item, fields.count == 2, case .string(let route) = fields[0] else {
-                throw .invalidArgs("screen \(index): \(malformed("a screen \(WireSignature.namedDictionary)", item).message)")
-            }
-            screens.append(ScreenRequest(route: route, params: try InputValue.params(dbusValue: fields[1])))
+        try decodeArray(value, "screens \(WireSignature.screens)", item: "screen") { item throws(DBusError) in
+            let (route, params) = try namedParams(item, "a screen")
+            return ScreenRequest(route: route, params: params)
         }
-        return screens
     }
 
     /// One screen `(sa{sv})`.
@@ -83,22 +77,24 @@ extension ScreenRequest {
 extension RawOperation {
     /// Apply's ops `a(sa{sv})`; throws `InvalidArgs` naming the first op of another shape.
     public static func operations(dbusValue value: DBusValue) throws(DBusError) -> [RawOperation] {
-        guard case .array(_, let items) = value else { throw malformed("ops \(WireSignature.operations)", value) }
-        var operations: [RawOperation] = []
-        operations.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            guard case .structure(let fields) = item, fields.count == 2, case .string(let name) = fields[0] else {
-                throw .invalidArgs("op \(index): \(malformed("an op \(WireSignature.namedDictionary)", item).message)")
-            }
-            operations.append(RawOperation(name: name, arguments: try InputValue.params(dbusValue: fields[1])))
+        try decodeArray(value, "ops \(WireSignature.operations)", item: "op") { item throws(DBusError) in
+            let (name, arguments) = try namedParams(item, "an op")
+            return RawOperation(name: name, arguments: arguments)
         }
-        return operations
     }
 
     /// One Op `(sa{sv})`: the lower-case method name and its arguments, each wrapped in a variant.
     public static func dbusValue(name: String, arguments: [(String, DBusValue)]) -> DBusValue {
         .structure([.string(name), .vardict(arguments)])
     }
+}
+
+/// A screen request or an op, `(sa{sv})`: its name and its dict.
+func namedParams(_ value: DBusValue, _ what: String) throws(DBusError) -> (String, InputParams) {
+    guard case .structure(let fields) = value, fields.count == 2, case .string(let name) = fields[0] else {
+        throw malformed("\(what) \(WireSignature.namedDictionary)", value)
+    }
+    return (name, try InputValue.params(dbusValue: fields[1]))
 }
 
 extension DBusValue {

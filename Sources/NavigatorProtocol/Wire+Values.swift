@@ -81,11 +81,7 @@ extension Entry {
 
     /// Reads a path `a(sssa{sv})`.
     public static func path(dbusValue: DBusValue) throws(DBusError) -> [Entry] {
-        guard case .array(_, let items) = dbusValue else { throw malformed("a path \(WireSignature.path)", dbusValue) }
-        var path: [Entry] = []
-        path.reserveCapacity(items.count)
-        for item in items { path.append(try Entry(dbusValue: item)) }
-        return path
+        try decodeArray(dbusValue, "a path \(WireSignature.path)", item: "entry", Entry.init(dbusValue:))
     }
 }
 
@@ -114,11 +110,7 @@ extension Node {
 
     /// Reads a node list `a(ssssa{sv})`.
     public static func nodes(dbusValue: DBusValue) throws(DBusError) -> [Node] {
-        guard case .array(_, let items) = dbusValue else { throw malformed("nodes \(WireSignature.nodes)", dbusValue) }
-        var nodes: [Node] = []
-        nodes.reserveCapacity(items.count)
-        for item in items { nodes.append(try Node(dbusValue: item)) }
-        return nodes
+        try decodeArray(dbusValue, "nodes \(WireSignature.nodes)", item: "node", Node.init(dbusValue:))
     }
 }
 
@@ -141,9 +133,6 @@ extension HistoryEntry {
 
     /// Reads History's reply `a(tsx)`.
     public static func history(dbusValue: DBusValue) throws(DBusError) -> [HistoryEntry] {
-        guard case .array(_, let items) = dbusValue else { throw malformed("history \(WireSignature.history)", dbusValue) }
-        var history: [HistoryEntry] = []
-        for item in items { history.append(try HistoryEntry(dbusValue: item)) }
-        return history
+        try decodeArray(dbusValue, "history \(WireSignature.history)", item: "line", HistoryEntry.init(dbusValue:))
     }
 }

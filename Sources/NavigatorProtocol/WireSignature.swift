@@ -30,3 +30,21 @@ public enum WireSignature {
 func malformed(_ what: String, _ value: DBusValue) -> DBusError {
     .invalidArgs("expected \(what), got a value of type '\(value.signature)'")
 }
+
+/// The elements of an array `value`, each read by `element`; throws `InvalidArgs` naming `what`
+/// when `value` is not an array, or the first element that does not fit (`item` and its index).
+func decodeArray<T>(
+    _ value: DBusValue, _ what: String, item: String, _ element: (DBusValue) throws(DBusError) -> T
+) throws(DBusError) -> [T] {
+    guard case .array(_, let items) = value else { throw malformed(what, value) }
+    var decoded: [T] = []
+    decoded.reserveCapacity(items.count)
+    for (index, value) in items.enumerated() {
+        do {
+            decoded.append(try element(value))
+        } catch {
+            throw .invalidArgs("\(item) \(index): \(error.message)")
+        }
+    }
+    return decoded
+}
