@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "navwatch", targets: ["navwatch"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "NavigatorProtocol", targets: ["NavigatorProtocol"]),
         .library(name: "NavdClient", targets: ["NavdClient"]),
     ],
     dependencies: [
@@ -33,22 +34,25 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus"]),
         // The navigation model: pure values, no I/O (except the route-file loader).
         .target(name: "Navigation", dependencies: [.product(name: "Yams", package: "Yams")]),
-        // The daemon's parts: interface declaration, dispatch onto the model, persistence.
+        // The contract of org.navd.Navigator1, declared once: names, interface, error names, and the
+        // wire types' D-Bus conversions. The daemon and every client derive from it.
+        .target(name: "NavigatorProtocol", dependencies: ["DBus", "Navigation"]),
+        // The daemon's parts: dispatch onto the model, persistence.
         .target(
             name: "NavdService",
             dependencies: [
-                "DBus", "Navigation",
+                "DBus", "Navigation", "NavigatorProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // A typed client of the contract.
-        .target(name: "NavdClient", dependencies: ["DBus"]),
+        .target(name: "NavdClient", dependencies: ["DBus", "Navigation", "NavigatorProtocol"]),
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavdService",
+                "NavdService", "NavigatorProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -61,30 +65,37 @@ let package = Package(
             name: "navwatch",
             dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The benchmark's floor: a stateless C service on libdbus answering Push/Pop (issue 7, 1b).
+        // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
-        // Issue 7's benchmark: navd against the bus's own floor (`make bench`).
+        // The benchmark: navd against the bus's own floor (`make bench`).
         .executableTarget(
             name: "navd-bench",
-            dependencies: ["DBus", "BusHarness", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "DBus", "Navigation", "NavigatorProtocol", "BusHarness",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // A private dbus-daemon, child processes and the navd launcher, shared by the tests
         // (through TestSupport) and the benchmark.
-        .target(name: "BusHarness", dependencies: ["DBus"]),
+        .target(name: "BusHarness", dependencies: ["DBus", "NavigatorProtocol"]),
 
         // Test fixtures shared by the test targets: BusHarness, plus what only tests need.
-        .target(name: "TestSupport", dependencies: ["DBus", "BusHarness"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DBus", "BusHarness", "NavigatorProtocol"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "NavigationTests",
             dependencies: ["Navigation", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "NavdServiceTests", dependencies: ["NavdService", "TestSupport"]),
-        .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "DBus"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(
+            name: "NavdServiceTests",
+            dependencies: ["NavdService", "NavigatorProtocol", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "NavigatorProtocolTests", dependencies: ["NavigatorProtocol", "Navigation", "DBus"]),
+        .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "NavigatorProtocol", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavdClient", "TestSupport", "navd", "navctl", "navwatch"]
+            dependencies: ["NavdClient", "NavigatorProtocol", "TestSupport", "navd", "navctl", "navwatch"]
         ),
     ]
 )

@@ -1,15 +1,16 @@
 import DBus
+import NavigatorProtocol
 
 extension Message {
-    /// A call of navd's `member` with `arguments`, to `org.navd.Navigator1` on
-    /// `/org/navd/Navigator1`; `interface` and `path` may be changed to call something else
+    /// A call of navd's `member` with `arguments`, to navd's bus name on its object path
+    /// (`Navigator`); `interface` and `path` may be changed to call something else
     /// there (a standard interface, a path navd does not serve).
     public static func navigatorCall(
-        _ member: String, _ arguments: [DBusValue] = [], interface: String? = "org.navd.Navigator1",
-        path: String = "/org/navd/Navigator1"
+        _ member: String, _ arguments: [DBusValue] = [], interface: String? = Navigator.interfaceName,
+        path: String = Navigator.objectPath.rawValue
     ) throws -> Message {
         let message = try Message.methodCall(
-            destination: "org.navd.Navigator1", path: path, interface: interface, member: member)
+            destination: Navigator.busName, path: path, interface: interface, member: member)
         if !arguments.isEmpty { try message.append(arguments) }
         return message
     }

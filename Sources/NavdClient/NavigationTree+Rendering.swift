@@ -2,7 +2,7 @@ extension Node {
     /// The node as a JSON object: `{"id", "parent", "kind", "name", "params"}`.
     public var json: JSONValue {
         .object([
-            ("id", .string(id)), ("parent", .string(parentID)), ("kind", .string(kind)),
+            ("id", .string(id)), ("parent", .string(parentID)), ("kind", .string(kind.rawValue)),
             ("name", .string(name)), ("params", params.json),
         ])
     }
@@ -18,13 +18,13 @@ extension NavigationTree {
     /// follow pushed screens, then presented layers.
     public var topID: String? {
         let children = childrenByParent()
-        var current: Node? = nodes.first { $0.kind == "tab" && $0.name == tab } ?? nodes.first { $0.parentID == "" }
-        if current?.kind == "tab" { current = children[current!.id]?.first }
+        var current: Node? = nodes.first { $0.kind == .tab && $0.name == tab } ?? nodes.first { $0.parentID == "" }
+        if current?.kind == .tab { current = children[current!.id]?.first }
         while let node = current {
             let next = children[node.id] ?? []
-            if let pushed = next.first(where: { $0.kind == "push" }) {
+            if let pushed = next.first(where: { $0.kind == .push }) {
                 current = pushed
-            } else if let layer = next.last(where: { $0.kind == "sheet" || $0.kind == "cover" }) {
+            } else if let layer = next.last(where: { $0.kind.isLayer }) {
                 current = layer
             } else {
                 return node.id
@@ -41,7 +41,7 @@ extension NavigationTree {
         let top = topID
         var lines: [String] = []
         func screenLabel(_ node: Node) -> String {
-            var label = node.kind == "sheet" || node.kind == "cover" ? "[\(node.kind)] \(node.name)" : node.name
+            var label = node.kind.isLayer ? "[\(node.kind.rawValue)] \(node.name)" : node.name
             for key in node.params.keys.sorted() { label += " \(key)=\(node.params[key]!.text)" }
             label += "  (\(node.id))"
             if node.id == top { label += useUnicode ? "  ← top" : "  <- top" }
@@ -49,15 +49,15 @@ extension NavigationTree {
         }
         func visit(_ node: Node, indent: Int) {
             let pad = String(repeating: "  ", count: indent)
-            if node.kind == "tab" {
+            if node.kind == .tab {
                 lines.append("\(pad)\(node.name == tab ? "*" : " ") \(node.name)")
                 for child in children[node.id] ?? [] { visit(child, indent: indent + 2) }
                 return
             }
             lines.append(pad + screenLabel(node))
             let next = children[node.id] ?? []
-            for layer in next where layer.kind == "sheet" || layer.kind == "cover" { visit(layer, indent: indent + 1) }
-            for pushed in next where pushed.kind != "sheet" && pushed.kind != "cover" { visit(pushed, indent: indent) }
+            for layer in next where layer.kind.isLayer { visit(layer, indent: indent + 1) }
+            for pushed in next where !pushed.kind.isLayer { visit(pushed, indent: indent) }
         }
         for root in nodes where root.parentID.isEmpty { visit(root, indent: 0) }
         return lines

@@ -29,7 +29,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Redo with an empty redo list.
     case nothingToRedo(String)
 
-    /// The contract's short error name ("UnknownRoute", …); the daemon prefixes `org.navd.Navigator1.Error.`.
+    /// The contract's short error name ("UnknownRoute", …); the daemon prefixes the contract's error prefix.
     public var name: String {
         switch self {
         case .unknownRoute: "UnknownRoute"

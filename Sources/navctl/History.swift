@@ -17,10 +17,10 @@ struct History: ParsableCommand {
         if options.json {
             session.say(json: .array(items.map { item in
                 .object([("revision", .number(item.revision)), ("cause", .string(item.cause)),
-                         ("time", .int(item.timeMicroseconds))])
+                         ("time", .int(item.time))])
             }))
         } else {
-            session.say(items.map { "\($0.revision)  \($0.cause.padding(to: 10))  \(localTime($0.timeMicroseconds))" })
+            session.say(items.map { "\($0.revision)  \($0.cause.padding(to: 10))  \(localTime($0.time))" })
         }
     }
 }

@@ -19,7 +19,7 @@ struct Status: ParsableCommand {
         let owner = try session.client.navdOwner()
         guard let owner else {
             report(absentOn: session.client.busDescription,
-                   .unreachable(bus: session.client.busDescription, reason: "org.navd.Navigator1 has no owner"))
+                   .unreachable(bus: session.client.busDescription, reason: "\(Navigator.busName) has no owner"))
         }
         let properties = try session.client.properties()
         if options.json {

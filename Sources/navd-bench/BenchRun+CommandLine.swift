@@ -1,6 +1,7 @@
 import BusHarness
 import DBus
 import Foundation
+import NavigatorProtocol
 
 extension BenchRun {
     /// Item 7: `navctl push` against `busctl call` of the same Push (whole-process wall time,
@@ -13,8 +14,8 @@ extension BenchRun {
         let address = site.bus.address
         let navctl = (binaries.navctl, ["--address", address, "push", "orange"])
         let busctl = ("/usr/bin/busctl", [
-            "--address=\(address)", "call", CallTarget.navd.busName, CallTarget.objectPath, CallTarget.interface,
-            "Push", "sa{sv}", "orange", "0",
+            "--address=\(address)", "call", Navigator.busName, Navigator.objectPath.rawValue, Navigator.interfaceName,
+            NavigatorMethod.push.name, NavigatorMethod.push.declaration.inSignature.rawValue, "orange", "0",
         ])
         var samples = ["navctl": Samples(), "busctl": Samples()]
         var failures = ["navctl": 0, "busctl": 0]

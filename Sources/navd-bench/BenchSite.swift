@@ -4,7 +4,7 @@ import Foundation
 
 /// One private bus with the services on it: navd (with the given arguments) and the C floor
 /// under `org.navd.Floor1`, so both are measured through the same bus daemon by the same client.
-/// navd always takes `org.navd.Navigator1` and refuses to queue for it, so each navd
+/// navd always takes its well-known bus name and refuses to queue for it, so each navd
 /// configuration (persistent, ephemeral, growth) has a site, a bus and a floor of its own.
 final class BenchSite {
     /// A short name for logs ("main", "ephemeral", "growth").

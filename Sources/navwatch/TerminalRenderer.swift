@@ -75,7 +75,7 @@ final class TerminalRenderer: Renderer {
     }
 
     private func drawTabs(_ canvas: inout Canvas) {
-        let tabs = tree?.nodes.filter { $0.kind == "tab" }.map(\.name) ?? self.tabs
+        let tabs = tree?.nodes.filter { $0.kind == .tab }.map(\.name) ?? self.tabs
         let selected = change?.state.tab ?? ""
         guard !tabs.isEmpty else {
             canvas.text(" (no tabs)", row: 0, column: 0, style: palette.dim)
@@ -114,7 +114,7 @@ final class TerminalRenderer: Renderer {
     static func stacks(of path: [Entry]) -> [[Entry]] {
         var stacks: [[Entry]] = []
         for entry in path {
-            if stacks.isEmpty || entry.presentation == "sheet" || entry.presentation == "cover" {
+            if stacks.isEmpty || entry.presentation == .sheet || entry.presentation == .cover {
                 stacks.append([entry])
             } else {
                 stacks[stacks.count - 1].append(entry)
@@ -129,7 +129,7 @@ final class TerminalRenderer: Renderer {
             guard let top = stack.last else { continue }
             if index > 0 {
                 let style = stack[0].presentation
-                if style == "sheet" {
+                if style == .sheet {
                     // A sheet rises from the bottom, narrower, leaving the top third of the card below visible.
                     let inset = max(rect.width / 8, 3)
                     let drop = max(rect.height / 3, 5)
@@ -140,7 +140,7 @@ final class TerminalRenderer: Renderer {
                 }
                 if rect.height < 3 || rect.width < 8 { break }
             }
-            drawCard(&canvas, stack: stack, top: top, layer: index > 0 ? stack[0].presentation : nil, rect: rect)
+            drawCard(&canvas, stack: stack, top: top, layer: index > 0 ? stack[0].presentation.rawValue : nil, rect: rect)
         }
     }
 

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Testing
 import TestSupport
 
@@ -33,7 +34,7 @@ struct NavdSignalTests {
         #expect(Connection.path(body[3]).map(\.route) == ["red", "orange"])
         let properties = try #require(watcher.waitForMessage(timeout: 5, matching: isPropertiesChanged))
         let changed = try properties.body()
-        #expect(changed[0].stringValue == "org.navd.Navigator1")
+        #expect(changed[0].stringValue == Navigator.interfaceName)
         let names = (changed[1].stringKeyedPairs ?? []).map(\.0)
         #expect(names.contains("Revision") && names.contains("Depth") && names.contains("Top") && names.contains("TopId"))
     }
@@ -80,7 +81,7 @@ struct NavdSignalTests {
     }
 
     @Test func applySendsOneSignalWithCauseApply() throws {
-        let sig = try Signature("(sa{sv})")
+        let sig = WireSignature.namedDictionary
         let ops: DBusValue = .array(element: sig, [
             .structure([.string("push"), .vardict([("route", .string("orange"))])]),
             .structure([.string("present"), .vardict([("route", .string("modal")), ("style", .string("sheet"))])]),

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 import NavdClient
 import TestSupport
@@ -89,7 +90,7 @@ struct NavwatchScriptedTests {
     func formats() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(4, ["orange"], modal: "sheet"))
+        let peer = try Peer(bus: bus, state: Peer.rainbow(4, ["orange"], modal: .sheet))
         let once = try ChildProcess.run(
             Products.url("navwatch"), ["--address", bus.address, "--once", "--format", "{revision}|{cause}|{tab}|{top}|{depth}|{path}"],
             environment: bus.environment, timeout: 20)
@@ -152,8 +153,8 @@ struct NavwatchSpoofTests {
                                                interface: "org.freedesktop.DBus", member: "ListNames")
         let names = try impostor.call(listNames).body().first?.arrayValues?.compactMap(\.stringValue) ?? []
         for name in names where name.hasPrefix(":") && name != impostor.uniqueName {
-            let fake = try Message.signal(path: "/org/navd/Navigator1", interface: "org.navd.Navigator1",
-                                          member: "StackChanged")
+            let fake = try Message.signal(path: Navigator.objectPath.rawValue, interface: Navigator.interfaceName,
+                                          member: Navigator.stackChanged.name)
             try fake.append([.uint64(2), .string("spoof"), .string("rainbow"),
                              NavwatchScriptedNavigator.pathValue(NavwatchScriptedNavigator.rainbow(2, ["purple"]).path)])
             try fake.setDestination(name)

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 
 /// One screen of a path as tests compare it: (id, route, presentation, params).
 public struct PathEntry: Hashable, Sendable, CustomStringConvertible {
@@ -42,7 +43,7 @@ extension Connection {
 
     /// Adds match rules for navd's `StackChanged` and its `PropertiesChanged`.
     public func subscribeToNavigator() throws {
-        try addMatch("type='signal',interface='org.navd.Navigator1',member='StackChanged',path='/org/navd/Navigator1'")
-        try addMatch("type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/navd/Navigator1'")
+        try addMatch(Navigator.stackChangedRule)
+        try addMatch(Navigator.propertiesChangedRule)
     }
 }

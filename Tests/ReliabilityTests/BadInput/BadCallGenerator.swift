@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 
 /// One generated call and what may come of it.
@@ -26,17 +27,12 @@ struct BadCallGenerator {
     init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
 
     /// The contract's methods and their in-signatures.
-    static let contractMethods: [String: String] = [
-        "Push": "sa{sv}", "Pop": "", "PopTo": "s", "PopToRoot": "", "Replace": "sa{sv}", "SetStack": "a(sa{sv})",
-        "Present": "sa{sv}s", "Dismiss": "", "DismissAll": "", "Back": "", "SelectTab": "s", "Open": "s",
-        "Apply": "a(sa{sv})t", "Undo": "", "Redo": "", "GetState": "", "GetTree": "", "GetRoutes": "", "History": "u",
-    ]
+    static let contractMethods: [String: String] = Dictionary(uniqueKeysWithValues: NavigatorMethod.all.map {
+        ($0.name, $0.declaration.inSignature.rawValue)
+    })
 
     /// The methods that may change the tree.
-    static let mutatingMethods: Set<String> = [
-        "Push", "Pop", "PopTo", "PopToRoot", "Replace", "SetStack", "Present", "Dismiss", "DismissAll", "Back",
-        "SelectTab", "Open", "Apply", "Undo", "Redo",
-    ]
+    static let mutatingMethods: Set<String> = NavigatorMethod.treeChangingNames
 
     /// The standard interfaces on navd's object, their methods and in-signatures.
     static let standardMethods: [String: [String: String]] = [
@@ -91,7 +87,7 @@ struct BadCallGenerator {
             return try call(interface, rng.pick(["Push", "GetState", "GetManagedObjects"]), wrongArguments())
         }
         // Unknown objects.
-        let path = rng.pick(["/", "/org", "/org/navd", "/org/navd/Navigator1/child", "/org/navd/Navigator2"])
+        let path = rng.pick(["/", "/org", "/org/navd", Navigator.objectPath.rawValue + "/child", "/org/navd/Navigator2"])
         let member = rng.pick(["Push", "GetState", "Introspect"])
         let interface = member == "Introspect" ? "org.freedesktop.DBus.Introspectable" : Contract.interface
         let message = try Message.navigatorCall(member, member == "Push" ? [.string("orange"), DBusValue.emptyParams] : [], interface: interface, path: path)
@@ -198,7 +194,7 @@ struct BadCallGenerator {
         // Around the stack limit one light screen is repeated: building hundreds is slow.
         let values: [DBusValue] = count > 100
             ? Array(repeating: screen(light: true), count: count) : (0..<count).map { _ in screen(light: false) }
-        return .array(element: Signature(unchecked: "(sa{sv})"), values)
+        return .array(element: WireSignature.namedDictionary, values)
     }
 
     /// One `(sa{sv})` screen; `light` keeps its params small.
@@ -239,7 +235,7 @@ struct BadCallGenerator {
                 case "screens":
                     // Few screens inside an op (SetStack itself covers the stack limit).
                     let few = (0..<Int.random(in: 0...3, using: &rng)).map { _ in screen(light: rng.chance(0.7)) }
-                    arguments.append((key, light ? .string("x") : .array(element: Signature(unchecked: "(sa{sv})"), few)))
+                    arguments.append((key, light ? .string("x") : .array(element: WireSignature.namedDictionary, few)))
                 default: arguments.append((key, light ? .string("bogus") : RandomValues.any(depth: 2, using: &rng)))
                 }
             }

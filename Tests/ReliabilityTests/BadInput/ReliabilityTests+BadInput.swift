@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 import TestSupport
 import Testing
@@ -141,7 +142,7 @@ extension ReliabilityTests {
                 ("pop to nothing", "PopTo", [.string("nowhere")], prefix + "NotFound"),
                 ("unknown tab", "SelectTab", [.string("nope")], prefix + "UnknownTab"),
                 ("tab of 4097 bytes", "SelectTab", [.string(long4097)], prefix + "LimitExceeded"),
-                ("empty SetStack", "SetStack", [.array(element: Signature(unchecked: "(sa{sv})"), [])], prefix + "InvalidParams"),
+                ("empty SetStack", "SetStack", [.array(element: WireSignature.namedDictionary, [])], prefix + "InvalidParams"),
                 ("link to no route", "Open", [.string("/rainbow/nope")], prefix + "BadTarget"),
                 ("empty segment", "Open", [.string("/rainbow//orange")], prefix + "BadTarget"),
                 ("bad percent-encoding", "Open", [.string("/news/news-item;id=%zz")], prefix + "BadTarget"),

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 
 /// A client thread that changes the tree as fast as navd answers, until told to stop or
@@ -87,7 +88,7 @@ final class ChangingClient: @unchecked Sendable {
             case 74..<77:
                 method = "SetStack"
                 let screens: [DBusValue] = [.structure([.string("red"), DBusValue.emptyParams]), .structure([.string(rng.pick(rainbow)), DBusValue.emptyParams])]
-                arguments = [.array(element: Signature(unchecked: "(sa{sv})"), screens)]
+                arguments = [.array(element: WireSignature.namedDictionary, screens)]
             case 77..<80: method = "PopTo"; arguments = [.string(rng.pick(rainbow))]; alwaysChanges = false
             case 80..<84:
                 method = "Open"

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 import TestSupport
 import Testing
@@ -31,7 +32,7 @@ extension ReliabilityTests {
                 case 5: ("Open", [.string(rng.pick(["/news/7", "end", "/profile/settings", "root"]))])
                 case 6: ("Back", [])
                 case 7: ("Apply", [Contract.ops([Contract.op("push", [("route", .string("teal"))]), Contract.op("present", [("route", .string("modal")), ("style", .string("sheet"))])]), .uint64(0)])
-                default: ("SetStack", [.array(element: Signature(unchecked: "(sa{sv})"), [.structure([.string("blue"), DBusValue.emptyParams]), .structure([.string("purple"), DBusValue.emptyParams])])])
+                default: ("SetStack", [.array(element: WireSignature.namedDictionary, [.structure([.string("blue"), DBusValue.emptyParams]), .structure([.string("purple"), DBusValue.emptyParams])])])
                 }
                 let before = try connection.revision()
                 guard (try? connection.navigator(method, arguments)) != nil, try connection.revision() == before + 1 else { continue }

@@ -1,13 +1,13 @@
 import DBus
 import Foundation
+import NavigatorProtocol
 import TestSupport
 
-/// The names of the contract the suite talks to (written out here, not imported from navd,
-/// so that a renamed constant in the daemon cannot make the suite agree with it).
+/// The contract's names as the suite uses them (from `NavigatorProtocol`, like every client).
 enum Contract {
-    static let busName = "org.navd.Navigator1"
-    static let interface = "org.navd.Navigator1"
-    static let errorPrefix = "org.navd.Navigator1.Error."
+    static let busName = Navigator.busName
+    static let interface = Navigator.interfaceName
+    static let errorPrefix = Navigator.errorPrefix
 
     /// The short name of an error: `StaleRevision` for navd's, `InvalidArgs` for the standard ones.
     static func shortErrorName(_ name: String) -> String {
@@ -22,7 +22,7 @@ enum Contract {
 
     /// A list of Apply ops `a(sa{sv})`.
     static func ops(_ ops: [DBusValue]) -> DBusValue {
-        .array(element: Signature(unchecked: "(sa{sv})"), ops)
+        .array(element: WireSignature.namedDictionary, ops)
     }
 }
 

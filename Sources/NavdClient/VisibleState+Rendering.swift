@@ -2,8 +2,8 @@ extension Entry {
     /// The entry as in a path line: the route, prefixed by `[sheet]` or `[cover]` for a layer's root screen.
     public var pathLabel: String {
         switch presentation {
-        case "sheet", "cover": return "[\(presentation)] \(route)"
-        default: return route
+        case .sheet, .cover: return "[\(presentation.rawValue)] \(route)"
+        case .root, .push: return route
         }
     }
 
@@ -11,12 +11,12 @@ extension Entry {
     public var json: JSONValue {
         .object([
             ("id", .string(id)), ("route", .string(route)),
-            ("presentation", .string(presentation)), ("params", params.json),
+            ("presentation", .string(presentation.rawValue)), ("params", params.json),
         ])
     }
 }
 
-extension NavigationState {
+extension VisibleState {
     /// The path for people: `red > orange > [sheet] modal`.
     public var pathText: String {
         path.map(\.pathLabel).joined(separator: " > ")
@@ -65,8 +65,8 @@ extension NavigationState {
 }
 
 extension StateChange {
-    /// `NavigationState.line(cause:)` with this change's cause.
+    /// `VisibleState.line(cause:)` with this change's cause.
     public var line: String { state.line(cause: cause) }
-    /// `NavigationState.json(cause:)` with this change's cause.
+    /// `VisibleState.json(cause:)` with this change's cause.
     public var json: JSONValue { state.json(cause: cause) }
 }
