@@ -2,8 +2,17 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl present ROUTE [key=value …] --sheet|--cover`: Present.
-struct Present: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "present", abstract: "Present a modal layer over the screen on top.")
+struct Present: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("present", words: .routeAndAssignments, flags: ["--sheet", "--cover"]) { words, flags in
+        guard flags.count == 1 else { return nil }
+        var command = Present()
+        command.route = words[0]
+        command.params = Array(words.dropFirst())
+        command.style = flags.contains("--sheet") ? .sheet : .cover
+        return command
+    }
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Present a modal layer over the screen on top.")
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The layer's root route.", completion: routeCompletion) var route: String

@@ -2,9 +2,16 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl push ROUTE [key=value …]`: Push.
-struct Push: ParsableCommand {
+struct Push: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("push", words: .routeAndAssignments) { words, _ in
+        var command = Push()
+        command.route = words[0]
+        command.params = Array(words.dropFirst())
+        return command
+    }
     static let configuration = CommandConfiguration(
-        commandName: "push",
+        commandName: form.name,
         abstract: "Push a screen onto the top stack.",
         discussion: "Values are converted to the types the route declares (id=42 is sent as an int).")
 

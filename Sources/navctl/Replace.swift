@@ -2,8 +2,15 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl replace ROUTE [key=value …]`: Replace.
-struct Replace: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "replace", abstract: "Swap the screen on top for a new one.")
+struct Replace: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("replace", words: .routeAndAssignments) { words, _ in
+        var command = Replace()
+        command.route = words[0]
+        command.params = Array(words.dropFirst())
+        return command
+    }
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Swap the screen on top for a new one.")
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The new screen's route.", completion: routeCompletion) var route: String
