@@ -7,8 +7,8 @@ import TestSupport
 /// signals a test scripts, so navwatch can be shown what a real navd never does on purpose:
 /// a revision that jumps (a missed signal), a stale signal, a daemon vanishing mid-stream.
 ///
-/// It answers GetState, GetTree, GetRoutes and the properties from the state the test set, and counts
-/// GetState calls. Everything else about navd is tested against the real daemon.
+/// It answers GetState, GetTree, GetRoutes and the properties from the state the test set, Push with the
+/// reply the test set (changing nothing), and counts GetState calls. Everything else about navd is tested against the real daemon.
 final class NavwatchScriptedNavigator: @unchecked Sendable {
     let connection: Connection
     let server = ObjectServer()
@@ -16,6 +16,7 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
     private let lock = NSLock()
     private var current: NavigationState
     private var stateCalls = 0
+    private var pushAnswer: (revision: UInt64, id: String) = (1, "pushed-1")
 
     static let path = ObjectPath(unchecked: "/org/navd/Navigator1")
     static let declaration = InterfaceDeclaration(
@@ -24,6 +25,8 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
             MethodDeclaration("GetState", out: [.init("revision", "t"), .init("tab", "s"), .init("path", "a(sssa{sv})")]),
             MethodDeclaration("GetTree", out: [.init("revision", "t"), .init("tab", "s"), .init("nodes", "a(ssssa{sv})")]),
             MethodDeclaration("GetRoutes", out: [.init("routes", "a(sa{sv})")]),
+            MethodDeclaration("Push", in: [.init("route", "s"), .init("params", "a{sv}")],
+                              out: [.init("revision", "t"), .init("id", "s")]),
         ],
         signals: [
             SignalDeclaration("StackChanged", [
@@ -52,6 +55,11 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
                     return [.uint64(state.revision), .string(state.tab), Self.treeValue(state)]
                 },
                 "GetRoutes": { _ in [Self.routesValue] },
+                "Push": { [weak self] _ in
+                    guard let self else { throw DBusError.failed("the scripted navigator is gone") }
+                    let answer = lock.withLock { pushAnswer }
+                    return [.uint64(answer.revision), .string(answer.id)]
+                },
             ],
             getProperty: { [weak self] name in
                 guard let self else { return nil }
@@ -72,6 +80,9 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
 
     /// Sets what GetState answers from now on.
     func setState(_ state: NavigationState) { lock.withLock { current = state } }
+
+    /// Sets what Push answers from now on (the state stays as it is).
+    func setPushAnswer(revision: UInt64, id: String) { lock.withLock { pushAnswer = (revision, id) } }
 
     /// Sends `StackChanged(revision, cause, tab, path)` for `state` (and makes it current unless told not to).
     func emit(_ cause: String, _ state: NavigationState, makeCurrent: Bool = true) throws {
