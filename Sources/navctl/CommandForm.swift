@@ -65,3 +65,25 @@ struct CommandForm: Sendable {
     /// A command the fast path leaves to ArgumentParser.
     static func parserOnly(_ name: String) -> CommandForm { CommandForm(parserOnly: name) }
 }
+
+/// A command that adds one screen: a route, then its `key=value` params.
+protocol AddsScreen: NavctlCommand {
+    var route: String { get set }
+    var params: [String] { get set }
+}
+
+extension CommandForm {
+    /// The plain form of a command that adds a screen: `NAME ROUTE [key=value …]`, with `flags` given to
+    /// `finish`, which returns false when they are not a plain form.
+    static func addingScreen<Command: AddsScreen>(
+        _ name: String, _ command: Command.Type, flags: Set<String> = [],
+        finish: @escaping @Sendable (inout Command, Set<String>) -> Bool = { _, _ in true }
+    ) -> CommandForm {
+        CommandForm(name, words: .routeAndAssignments, flags: flags) { words, flags in
+            var command = Command()
+            command.route = words[0]
+            command.params = Array(words.dropFirst())
+            return finish(&command, flags) ? command : nil
+        }
+    }
+}

@@ -2,15 +2,12 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl present ROUTE [key=value …] --sheet|--cover`: Present.
-struct Present: NavctlCommand {
+struct Present: AddsScreen {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("present", words: .routeAndAssignments, flags: ["--sheet", "--cover"]) { words, flags in
-        guard flags.count == 1 else { return nil }
-        var command = Present()
-        command.route = words[0]
-        command.params = Array(words.dropFirst())
+    static let form = CommandForm.addingScreen("present", Present.self, flags: ["--sheet", "--cover"]) { command, flags in
+        guard flags.count == 1 else { return false }
         command.style = flags.contains("--sheet") ? .sheet : .cover
-        return command
+        return true
     }
     static let configuration = CommandConfiguration(commandName: form.name, abstract: "Present a modal layer over the screen on top.")
 

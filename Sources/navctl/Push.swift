@@ -2,14 +2,9 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl push ROUTE [key=value …]`: Push.
-struct Push: NavctlCommand {
+struct Push: AddsScreen {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("push", words: .routeAndAssignments) { words, _ in
-        var command = Push()
-        command.route = words[0]
-        command.params = Array(words.dropFirst())
-        return command
-    }
+    static let form = CommandForm.addingScreen("push", Push.self)
     static let configuration = CommandConfiguration(
         commandName: form.name,
         abstract: "Push a screen onto the top stack.",

@@ -2,14 +2,9 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl replace ROUTE [key=value …]`: Replace.
-struct Replace: NavctlCommand {
+struct Replace: AddsScreen {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("replace", words: .routeAndAssignments) { words, _ in
-        var command = Replace()
-        command.route = words[0]
-        command.params = Array(words.dropFirst())
-        return command
-    }
+    static let form = CommandForm.addingScreen("replace", Replace.self)
     static let configuration = CommandConfiguration(commandName: form.name, abstract: "Swap the screen on top for a new one.")
 
     @OptionGroup var options: GlobalOptions
