@@ -39,15 +39,16 @@ struct CommandForm: Sendable {
     let name: String
     /// The positional words of the plain form; nil when the fast path leaves the command to ArgumentParser.
     let words: Words?
-    /// The command's own flags the plain form may carry (long names, no value).
-    let flags: Set<String>
+    /// The command's own flags the plain form may carry (long names, no value). Arrays, not sets, on the
+    /// fast path: each generic type instantiated at start-up costs a scan of the binary's conformances.
+    let flags: [String]
     /// The command from its words (of shape `words`) and the flags given (a subset of `flags`);
     /// nil when the combination is not a plain form. The global options are set afterwards.
-    let build: @Sendable (_ words: [String], _ flags: Set<String>) -> (any NavctlCommand)?
+    let build: @Sendable (_ words: [String], _ flags: [String]) -> (any NavctlCommand)?
 
     /// A command the fast path reads.
-    init(_ name: String, words: Words, flags: Set<String> = [],
-         build: @escaping @Sendable (_ words: [String], _ flags: Set<String>) -> (any NavctlCommand)?)
+    init(_ name: String, words: Words, flags: [String] = [],
+         build: @escaping @Sendable (_ words: [String], _ flags: [String]) -> (any NavctlCommand)?)
     {
         self.name = name
         self.words = words
@@ -76,8 +77,8 @@ extension CommandForm {
     /// The plain form of a command that adds a screen: `NAME ROUTE [key=value …]`, with `flags` given to
     /// `finish`, which returns false when they are not a plain form.
     static func addingScreen<Command: AddsScreen>(
-        _ name: String, _ command: Command.Type, flags: Set<String> = [],
-        finish: @escaping @Sendable (inout Command, Set<String>) -> Bool = { _, _ in true }
+        _ name: String, _ command: Command.Type, flags: [String] = [],
+        finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
     ) -> CommandForm {
         CommandForm(name, words: .routeAndAssignments, flags: flags) { words, flags in
             var command = Command()

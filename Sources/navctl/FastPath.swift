@@ -16,8 +16,9 @@ import ArgumentParser
 func fastParse(_ arguments: [String]) -> (any NavctlCommand)? {
     if let off = getenv("NAVCTL_NO_FAST_PATH"), off.pointee != 0 { return nil }
     var values = GlobalOptions.Values()
-    var globalsSeen: Set<Int> = []
-    var flags: Set<String> = []
+    // Arrays, not sets: each generic type instantiated at start-up costs a scan of the binary's conformances.
+    var globalsSeen = [Bool](repeating: false, count: GlobalOptions.readings.count)
+    var flags: [String] = []
     var words: [String] = []
     var index = 0
     while index < arguments.count {
@@ -28,10 +29,12 @@ func fastParse(_ arguments: [String]) -> (any NavctlCommand)? {
         let name = equals.map { String(word[..<$0]) } ?? word
         guard let position = GlobalOptions.readings.firstIndex(where: { $0.names.contains(name) }) else {
             // The command's own flags count only after its name, as ArgumentParser reads them.
-            guard !words.isEmpty, equals == nil, flags.insert(word).inserted else { return nil }
+            guard !words.isEmpty, equals == nil, !flags.contains(word) else { return nil }
+            flags.append(word)
             continue
         }
-        guard globalsSeen.insert(position).inserted else { return nil }
+        guard !globalsSeen[position] else { return nil }
+        globalsSeen[position] = true
         let reading = GlobalOptions.readings[position]
         var value = ""
         if let equals {
@@ -45,7 +48,7 @@ func fastParse(_ arguments: [String]) -> (any NavctlCommand)? {
         guard reading.apply(&values, value) else { return nil }
     }
     guard let name = words.first, let form = Navctl.form(named: name), let shape = form.words,
-          flags.isSubset(of: form.flags)
+          flags.allSatisfy(form.flags.contains)
     else { return nil }
     let rest = Array(words.dropFirst())
     let options = GlobalOptions(values)

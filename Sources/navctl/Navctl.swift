@@ -24,7 +24,12 @@ struct Navctl: ParsableCommand {
     /// The form of the subcommand called `name`, read from the commands' own declarations (without asking
     /// ArgumentParser, whose `_commandName` costs a runtime conformance scan at start-up).
     static func form(named name: String) -> CommandForm? {
-        for command in commands where command.form.name == name { return command.form }
+        var index = 0
+        while index < commands.count {
+            let form = commands[index].form
+            if form.name == name { return form }
+            index += 1
+        }
         return nil
     }
 
