@@ -73,10 +73,16 @@ let package = Package(
         // The benchmark's floor: a stateless C service on libdbus answering Push/Pop (issue 7, 1b).
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
         // Issue 7's benchmark: navd against the bus's own floor (`make bench`).
-        .executableTarget(name: "navd-bench", dependencies: ["DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
+            name: "navd-bench",
+            dependencies: ["DBus", "BusHarness", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // A private dbus-daemon, child processes and the navd launcher, shared by the tests
+        // (through TestSupport) and the benchmark.
+        .target(name: "BusHarness", dependencies: ["DBus"]),
 
-        // Test fixtures shared by the test targets: a private dbus-daemon, child processes.
-        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        // Test fixtures shared by the test targets: BusHarness, plus what only tests need.
+        .target(name: "TestSupport", dependencies: ["DBus", "BusHarness"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "NavigationTests",

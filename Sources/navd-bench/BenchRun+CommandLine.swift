@@ -1,3 +1,4 @@
+import BusHarness
 import DBus
 import Foundation
 
@@ -7,8 +8,7 @@ extension BenchRun {
     func measureCommandLine() throws {
         progress("item 7: navctl against busctl, \(plan.cliRuns) runs each")
         let site = try BenchSite(
-            name: "cli", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
-            navdArguments: ["--state-dir", workDirectory + "/state-cli"])
+            name: "cli", binaries: binaries, stateDirectory: workDirectory + "/state-cli")
         defer { site.stop() }
         let address = site.bus.address
         let navctl = (binaries.navctl, ["--address", address, "push", "orange"])
@@ -47,7 +47,7 @@ extension BenchRun {
     /// first GetState reply.
     func measureColdStart() throws {
         progress("item 7: navd cold start, \(plan.coldStarts) starts")
-        let bus = try PrivateBus(configFile: busConfig)
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let watcher = try Connection(.address(bus.address))
         defer { watcher.close() }
@@ -57,10 +57,8 @@ extension BenchRun {
         for start in 0..<plan.coldStarts {
             let stateDirectory = "\(workDirectory)/state-cold-\(start)"
             let began = MonotonicClock.nanoseconds()
-            let navd = try ChildService(
-                label: "navd", executable: binaries.navd,
-                arguments: ["--address", bus.address, "--state-dir", stateDirectory],
-                logPath: "\(workDirectory)/cold-\(start).log")
+            let navd = NavdProcess(bus: bus, executable: binaries.navd, stateDirectory: stateDirectory)
+            try navd.launch()
             defer { navd.stop() }
             guard waitForNameOwner(watcher, seconds: 30) else {
                 throw BenchError("navd did not take its name within 30 s:\n\(navd.logTail())")

@@ -1,3 +1,4 @@
+import BusHarness
 import DBus
 import Foundation
 
@@ -7,7 +8,6 @@ final class BenchRun {
     let binaries: Binaries
     /// A temporary directory for state, logs and the generated route file.
     let workDirectory: String
-    let busConfig: String
     /// navd with persistence on, and the floor, on one bus.
     var main: BenchSite?
     /// navd --ephemeral, and a floor, on another bus.
@@ -27,11 +27,9 @@ final class BenchRun {
         var template = Array("/tmp/navd-bench-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw BenchError("cannot make a temporary directory") }
         workDirectory = String(cString: made)
-        busConfig = try privateBusConfig(in: workDirectory)
         progress("work directory \(workDirectory)")
         main = try BenchSite(
-            name: "main", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
-            navdArguments: ["--state-dir", workDirectory + "/state-main"])
+            name: "main", binaries: binaries, stateDirectory: workDirectory + "/state-main")
         if let navd = main?.navd, let idle = navd.residentMebibytes() {
             var figure = Figure("memory.idle", "navd RSS, idle after start (persistence on)", value: idle, unit: "MiB")
             figure.target = "<= 20 MiB"
@@ -39,8 +37,7 @@ final class BenchRun {
             figures.append(figure)
         }
         ephemeral = try BenchSite(
-            name: "ephemeral", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
-            navdArguments: ["--ephemeral"])
+            name: "ephemeral", binaries: binaries, stateDirectory: nil)
     }
 
     /// Stops the main and ephemeral sites (the later phases start their own).

@@ -12,7 +12,7 @@ struct NavdForeignClientTests {
 
     init() throws {
         bus = try PrivateBus()
-        navd = try NavdProcess(bus: bus)
+        navd = try NavdProcess.started(bus: bus)
     }
 
     private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {

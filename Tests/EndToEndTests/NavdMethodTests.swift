@@ -11,7 +11,7 @@ struct NavdMethodTests {
 
     init() throws {
         bus = try PrivateBus()
-        navd = try NavdProcess(bus: bus)
+        navd = try NavdProcess.started(bus: bus)
         client = try Connection(.address(bus.address))
     }
 
@@ -163,8 +163,7 @@ struct NavdMethodTests {
         #expect(client.navigatorError("Push", [.string("orange")]) == DBusErrorName.invalidArgs)
         #expect(client.navigatorError("Push", [.int32(1), .emptyParams]) == DBusErrorName.invalidArgs)
         #expect(client.navigatorError("Fly") == DBusErrorName.unknownMethod)
-        let message = try Message.methodCall(
-            destination: "org.navd.Navigator1", path: "/org/navd/Nowhere", interface: "org.navd.Navigator1", member: "Pop")
+        let message = try Message.navigatorCall("Pop", path: "/org/navd/Nowhere")
         #expect(throws: DBusError.self) { _ = try client.call(message) }
         #expect(try client.navigatorState().revision == 1)
     }

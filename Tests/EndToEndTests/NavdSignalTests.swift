@@ -13,7 +13,7 @@ struct NavdSignalTests {
 
     init() throws {
         bus = try PrivateBus()
-        navd = try NavdProcess(bus: bus)
+        navd = try NavdProcess.started(bus: bus)
         client = try Connection(.address(bus.address))
         watcher = try Connection(.address(bus.address))
         try watcher.subscribeToNavigator()
@@ -50,9 +50,7 @@ struct NavdSignalTests {
     }
 
     @Test func replyThenStackChangedThenPropertiesChanged() throws {
-        let message = try Message.methodCall(
-            destination: "org.navd.Navigator1", path: "/org/navd/Navigator1", interface: "org.navd.Navigator1", member: "Push")
-        try message.append([.string("green"), .emptyParams])
+        let message = try Message.navigatorCall("Push", [.string("green"), .emptyParams])
         let serial = try client.send(message)
         var order: [String] = []
         while order.count < 3 {
@@ -67,10 +65,8 @@ struct NavdSignalTests {
     @Test func pipelinedCallsEachGetTheirOwnSignalInOrder() throws {
         var serials: [UInt32] = []
         for i in 0..<40 {
-            let message = try Message.methodCall(
-                destination: "org.navd.Navigator1", path: "/org/navd/Navigator1", interface: "org.navd.Navigator1",
-                member: i % 2 == 0 ? "Push" : "Pop")
-            if i % 2 == 0 { try message.append([.string("blue"), .emptyParams]) }
+            let message = try i % 2 == 0
+                ? Message.navigatorCall("Push", [.string("blue"), .emptyParams]) : Message.navigatorCall("Pop")
             serials.append(try client.send(message))
         }
         client.flush()

@@ -82,7 +82,7 @@ struct NavwatchScriptedTests {
         let quiet = try Peer(bus: bus, state: Peer.rainbow(9, ["green"]))
         #expect(watch.waitForLines(3).last == "9 state rainbow: red > green")
         #expect(quiet.getStateCalls >= 1)
-        #expect(watch.stop() == 0)
+        #expect(watch.stop(with: SIGINT) == 0)
     }
 
     @Test("--format, --once, --tree and identical lines printed once")
@@ -105,7 +105,7 @@ struct NavwatchScriptedTests {
         try peer.emit("replace", Peer.rainbow(6, ["orange"]))  // same {top}: not printed again
         try peer.emit("push", Peer.rainbow(7, ["orange", "green"]))
         watch.waitForLines(3)
-        #expect(watch.stop() == 0)
+        #expect(watch.stop(with: SIGINT) == 0)
         #expect(watch.outputLines == ["modal", "orange", "green"])
     }
 
@@ -162,7 +162,7 @@ struct NavwatchSpoofTests {
         impostor.flush()
         try peer.emit("push", NavwatchScriptedNavigator.rainbow(2, ["green"]))
         watch.waitForLines(2)
-        #expect(watch.stop() == 0)
+        #expect(watch.stop(with: SIGINT) == 0)
         #expect(watch.outputLines == ["1 state rainbow: red", "2 push rainbow: red > green"])
         impostor.close()
     }

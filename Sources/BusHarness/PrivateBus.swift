@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 
-/// A dbus-daemon of the test's own, on a configuration with no service directories; stopped
-/// by its process id in `stop()` and in deinit.
+/// A dbus-daemon of a test's (or the benchmark's) own, on a configuration with no service
+/// directories; stopped by its process id in `stop()` and in deinit, and remembered in
+/// `ProcessRegistry` until then.
 ///
 /// ```swift
 /// let bus = try PrivateBus()
@@ -23,34 +23,31 @@ public final class PrivateBus: @unchecked Sendable {
     /// (XML inserted into `<busconfig>`, for example a policy a later test needs), and waits up
     /// to `timeout` seconds for it to print its address and pid.
     public init(extraConfiguration: String = "", timeout: Double = 10) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "navd-test-bus-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configuration = directory.appendingPathComponent("bus.conf")
+        let directory = TemporaryDirectory.make("navd-test-bus")
+        configurationPath = directory + "/bus.conf"
         try PrivateBusConfiguration.text(extraXML: extraConfiguration).write(
-            to: configuration, atomically: true, encoding: .utf8)
-        configurationPath = configuration.path
+            toFile: configurationPath, atomically: true, encoding: .utf8)
 
         // With --fork the launcher prints the address and the daemon's pid, then exits while
         // the daemon keeps running. It is spawned directly (not with Foundation.Process, whose
         // exit detection waits for descriptors the forked daemon inherits) and with a clean
         // signal mask, so that the daemon obeys SIGTERM.
-        let outputPath = directory.appendingPathComponent("launcher.out").path
+        let outputPath = directory + "/launcher.out"
         let launcherStatus = try Self.runLauncher(
             try Self.daemonExecutable(),
-            ["--config-file=\(configuration.path)", "--fork", "--print-address=1", "--print-pid=1"],
+            ["--config-file=\(configurationPath)", "--fork", "--print-address=1", "--print-pid=1"],
             output: outputPath, timeout: timeout)
-        let printed = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let printed = FileText.read(outputPath) ?? ""
         guard launcherStatus == 0 else {
-            throw TestSupportError("dbus-daemon did not start (status \(launcherStatus)): \(printed)")
+            throw HarnessError("dbus-daemon did not start (status \(launcherStatus)): \(printed)")
         }
         let lines = printed.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         guard lines.count >= 2, let daemonPid = pid_t(lines[1]), lines[0].hasPrefix("unix:") else {
-            throw TestSupportError("dbus-daemon printed no address and pid: '\(printed)'")
+            throw HarnessError("dbus-daemon printed no address and pid: '\(printed)'")
         }
         address = lines[0]
         pid = daemonPid
-        LiveDaemons.add(daemonPid)
+        ProcessRegistry.remember(daemonPid)
     }
 
     deinit {
@@ -68,8 +65,8 @@ public final class PrivateBus: @unchecked Sendable {
         }
         if alreadyStopped { return }
         ProcessExit.terminate(pid)
-        LiveDaemons.remove(pid)
-        try? FileManager.default.removeItem(atPath: (configurationPath as NSString).deletingLastPathComponent)
+        ProcessRegistry.forget(pid)
+        TemporaryDirectory.remove((configurationPath as NSString).deletingLastPathComponent)
     }
 
     /// Environment variables that point a child process at this bus (as its session bus and,
@@ -82,17 +79,14 @@ public final class PrivateBus: @unchecked Sendable {
     private static func runLauncher(_ executable: String, _ arguments: [String], output: String, timeout: Double)
         throws -> Int32
     {
-        let pid = try Spawn.start(
-            executable, arguments, environment: ProcessInfo.processInfo.environment,
-            input: nil, output: output, errors: nil)
+        let pid = try Spawn.start(executable, arguments, output: output, errors: nil)
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let status = Spawn.reap(pid) { return status }
             if Date() >= deadline {
                 kill(pid, SIGKILL)
-                var status: Int32 = 0
-                waitpid(pid, &status, 0)
-                throw TestSupportError("dbus-daemon did not print its address within \(timeout) s")
+                Spawn.waitForExit(pid)
+                throw HarnessError("dbus-daemon did not print its address within \(timeout) s")
             }
             usleep(2_000)
         }
@@ -104,39 +98,9 @@ public final class PrivateBus: @unchecked Sendable {
         where FileManager.default.isExecutableFile(atPath: candidate) {
             return candidate
         }
-        throw TestSupportError("dbus-daemon is not installed (apt install dbus-daemon)")
+        throw HarnessError("dbus-daemon is not installed (apt install dbus-daemon)")
     }
 
     /// Whether a private bus can be started here; tests print the reason and skip when not.
     public static var isAvailable: Bool { (try? daemonExecutable()) != nil }
-}
-
-/// A failure of a test fixture, with its reason.
-public struct TestSupportError: Error, CustomStringConvertible {
-    /// What went wrong.
-    public var description: String
-
-    /// An error saying `description`.
-    public init(_ description: String) { self.description = description }
-}
-
-/// The daemons started and not yet stopped. A test runner may exit before the last
-/// fixtures are released; an exit handler then stops what is left, by pid.
-enum LiveDaemons {
-    private static let pids = Mutex(Set<pid_t>())
-    private static let handlerInstalled: Bool = {
-        atexit {
-            for pid in LiveDaemons.pids.withLock({ $0 }) { kill(pid, SIGTERM) }
-        }
-        return true
-    }()
-
-    static func add(_ pid: pid_t) {
-        _ = handlerInstalled
-        pids.withLock { _ = $0.insert(pid) }
-    }
-
-    static func remove(_ pid: pid_t) {
-        pids.withLock { _ = $0.remove(pid) }
-    }
 }

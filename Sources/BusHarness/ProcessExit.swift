@@ -6,22 +6,12 @@ public enum ProcessExit {
     public static func hasExited(_ pid: pid_t) -> Bool {
         if kill(pid, 0) != 0 { return errno == ESRCH }
         // A forked daemon is reparented to PID 1, which in a container may never reap it:
-        // its zombie state counts as exited. /proc files report size 0, so read them raw.
-        guard let stat = readProcFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else {
+        // its zombie state counts as exited.
+        guard let stat = FileText.read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else {
             return false
         }
         let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).prefix(1)
         return state == "Z" || state == "X"
-    }
-
-    private static func readProcFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = read(descriptor, &bytes, bytes.count)
-        guard count > 0 else { return nil }
-        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
     /// Polls every 10 ms until `pid` has exited or `timeout` seconds pass; true if it exited.

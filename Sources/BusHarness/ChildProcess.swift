@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
 
-/// A child process for tests: stdout and stderr go to temporary files that can be read at
-/// any time; started with a clean signal mask (so SIGTERM reaches it); killed by its pid
-/// (SIGKILL) in deinit if still running, and always reaped.
+/// A child process: stdout and stderr go to temporary files that can be read at any time;
+/// started with a clean signal state (so SIGTERM reaches it); remembered in `ProcessRegistry`
+/// while it runs; killed by its pid (SIGKILL) in deinit if still running, and always reaped.
 public final class ChildProcess: @unchecked Sendable {
     /// Which output stream to look at.
     public enum Stream: Sendable {
@@ -20,8 +20,9 @@ public final class ChildProcess: @unchecked Sendable {
 
     private let environment: [String: String]
     private let currentDirectory: String?
-    private let outputDirectory: URL
-    private let stdoutPath: String
+    /// The file stdout goes to, for a caller that reads it incrementally (removed in deinit).
+    public let stdoutPath: String
+    private let outputDirectory: String
     private let stderrPath: String
     private let stdinPath: String?
     private let lock = NSLock()
@@ -38,13 +39,11 @@ public final class ChildProcess: @unchecked Sendable {
         self.arguments = arguments
         self.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         self.currentDirectory = currentDirectory
-        outputDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "navd-test-child-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try? FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
-        stdoutPath = outputDirectory.appendingPathComponent("stdout").path
-        stderrPath = outputDirectory.appendingPathComponent("stderr").path
+        outputDirectory = TemporaryDirectory.make("navd-test-child")
+        stdoutPath = outputDirectory + "/stdout"
+        stderrPath = outputDirectory + "/stderr"
         if let standardInput {
-            let path = outputDirectory.appendingPathComponent("stdin").path
+            let path = outputDirectory + "/stdin"
             _ = FileManager.default.createFile(atPath: path, contents: Data(standardInput.utf8))
             stdinPath = path
         } else {
@@ -66,10 +65,10 @@ public final class ChildProcess: @unchecked Sendable {
     deinit {
         if processID > 0, status == nil {
             kill(processID, SIGKILL)
-            var raw: Int32 = 0
-            waitpid(processID, &raw, 0)
+            Spawn.waitForExit(processID)
+            ProcessRegistry.forget(processID)
         }
-        try? FileManager.default.removeItem(at: outputDirectory)
+        TemporaryDirectory.remove(outputDirectory)
     }
 
     /// Starts the process; throws if it cannot be executed.
@@ -78,6 +77,7 @@ public final class ChildProcess: @unchecked Sendable {
             executable, arguments, environment: environment, input: stdinPath,
             output: stdoutPath, errors: stderrPath, currentDirectory: currentDirectory)
         lock.withLock { processID = pid }
+        ProcessRegistry.remember(pid)
     }
 
     /// The process id (0 before `start()`).
@@ -105,16 +105,19 @@ public final class ChildProcess: @unchecked Sendable {
     /// The exit status (128 + signal for a signal), or nil while running or before start.
     public var exitStatus: Int32? {
         lock.withLock {
-            if status == nil, processID > 0 { status = Spawn.reap(processID) }
+            if status == nil, processID > 0 {
+                status = Spawn.reap(processID)
+                if status != nil { ProcessRegistry.forget(processID) }
+            }
             return status
         }
     }
 
     /// Everything written to stdout so far.
-    public var stdoutText: String { Self.read(stdoutPath) }
+    public var stdoutText: String { FileText.read(stdoutPath) ?? "" }
 
     /// Everything written to stderr so far.
-    public var stderrText: String { Self.read(stderrPath) }
+    public var stderrText: String { FileText.read(stderrPath) ?? "" }
 
     /// Waits up to `timeout` seconds until `stream` contains `text`; returns whether it did.
     @discardableResult
@@ -129,6 +132,19 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Sends `signal` (SIGTERM unless told otherwise) and waits up to `timeout` seconds for the
+    /// exit status; if the process is still running then, SIGKILL, and nil. The exit status at
+    /// once when it had already exited.
+    @discardableResult
+    public func stop(with signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32? {
+        if let status = exitStatus { return status }
+        self.signal(signal)
+        if let status = waitForExit(timeout: timeout) { return status }
+        self.signal(SIGKILL)
+        _ = waitForExit(timeout: 5)
+        return nil
+    }
+
     /// Runs `executable` to completion (at most `timeout` seconds, then SIGKILL) and returns
     /// its exit status and output.
     public static func run(
@@ -138,28 +154,9 @@ public final class ChildProcess: @unchecked Sendable {
         let child = try ChildProcess(
             launching: executable, arguments: arguments, environment: environment, standardInput: standardInput)
         guard let status = child.waitForExit(timeout: timeout) else {
-            child.signal(SIGKILL)
-            _ = child.waitForExit(timeout: 5)
-            throw TestSupportError("\(executable) \(arguments) did not finish in \(timeout) s; stderr: \(child.stderrText)")
+            child.stop(with: SIGKILL, timeout: 5)
+            throw HarnessError("\(executable) \(arguments) did not finish in \(timeout) s; stderr: \(child.stderrText)")
         }
         return (status, child.stdoutText, child.stderrText)
-    }
-
-    /// The file's whole text, read with read(2). Not `FileManager.contents(atPath:)`: on Linux
-    /// its Foundation leaks a 4 KiB buffer for every empty file it reads (its zero-size path
-    /// never frees it), and output files are often empty; LeakSanitizer reported each one.
-    private static func read(_ path: String) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

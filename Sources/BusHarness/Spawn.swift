@@ -1,18 +1,23 @@
 import Foundation
+import Glibc
 
-/// posix_spawn with a clean signal state.
+/// posix_spawn with a clean signal state, and the waits that go with it.
 ///
 /// Test runners block most signals in their threads, and a child inherits that mask: a
 /// dbus-daemon or navd started from a test would then ignore SIGTERM. Every child started
-/// here gets an empty signal mask and default dispositions.
-enum Spawn {
+/// here gets an empty signal mask and every signal at its default disposition.
+/// Not Foundation's `Process`, whose wait hangs when a child forks a daemon that keeps its
+/// descriptors, and which leaks a side table per process under LeakSanitizer.
+public enum Spawn {
     /// Starts `executable` with stdin from `input` (or /dev/null), stdout to `output` and
-    /// stderr to `errors` (or the same file as stdout), and `environment` as its whole
-    /// environment. Returns the child's pid.
-    static func start(
-        _ executable: String, _ arguments: [String], environment: [String: String],
-        input: String?, output: String, errors: String?, currentDirectory: String? = nil
-    ) throws -> pid_t {
+    /// stderr to `errors` (or the same file as stdout). The environment is `environment`
+    /// when given, else this process' own. Returns the child's pid; throws when it cannot
+    /// be executed.
+    public static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        input: String? = nil, output: String = "/dev/null", errors: String? = "/dev/null",
+        currentDirectory: String? = nil
+    ) throws(HarnessError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -30,12 +35,9 @@ enum Spawn {
         var emptyMask = sigset_t()
         sigemptyset(&emptyMask)
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         // posix_spawn_file_actions_addchdir_np is not exported to Swift: `env -C` changes
@@ -48,21 +50,45 @@ enum Spawn {
         }
         let argv = fullArguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        let result: Int32
+        if let environment {
+            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { envp.forEach { free($0) } }
+            result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        } else {
+            result = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+        }
         guard result == 0 else {
-            throw TestSupportError("cannot run \(executable): \(String(cString: strerror(result)))")
+            throw HarnessError("cannot run \(executable): \(String(cString: strerror(result)))")
         }
         return pid
     }
 
     /// Reaps `pid` if it has exited: its exit status, or 128 + signal; nil while it runs.
-    static func reap(_ pid: pid_t) -> Int32? {
+    public static func reap(_ pid: pid_t) -> Int32? {
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         guard result == pid else { return nil }
+        return exitStatus(status)
+    }
+
+    /// Waits for `pid` (a child) to exit and reaps it: its exit status, or 128 + signal.
+    @discardableResult
+    public static func waitForExit(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return -1 }
+        }
+        return exitStatus(status)
+    }
+
+    /// `text` quoted for `sh -c`.
+    public static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    private static func exitStatus(_ status: Int32) -> Int32 {
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
