@@ -57,13 +57,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What navctl and navwatch share on the command line: the connection options and the exit statuses.
+        .target(
+            name: "ClientCommandLine",
+            dependencies: ["NavdClient", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "navctl",
-            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "NavdClient", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "navwatch",
-            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "NavdClient", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
@@ -92,6 +101,10 @@ let package = Package(
         ),
         .testTarget(name: "NavigatorProtocolTests", dependencies: ["NavigatorProtocol", "Navigation", "DBus"]),
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),
+        .testTarget(
+            name: "NavctlTests", dependencies: ["navctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "NavwatchTests", dependencies: ["navwatch", "NavdClient"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "NavigatorProtocol", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -8,8 +8,8 @@ import TestSupport
 /// signals a test scripts, so navwatch can be shown what a real navd never does on purpose:
 /// a revision that jumps (a missed signal), a stale signal, a daemon vanishing mid-stream.
 ///
-/// It answers GetState, GetTree, GetRoutes and the properties from the state the test set, and counts
-/// GetState calls. Everything else about navd is tested against the real daemon.
+/// It answers GetState, GetTree, GetRoutes and the properties from the state the test set, Push with the
+/// reply the test set (changing nothing), and counts GetState calls. Everything else about navd is tested against the real daemon.
 final class NavwatchScriptedNavigator: @unchecked Sendable {
     let connection: Connection
     let server = ObjectServer()
@@ -17,6 +17,7 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
     private let lock = NSLock()
     private var current: VisibleState
     private var stateCalls = 0
+    private var pushAnswer: (revision: UInt64, id: String) = (1, "pushed-1")
 
     static let path = Navigator.objectPath
     /// navd's interface, served in part: the calls it does not answer get UnknownMethod.
@@ -42,6 +43,11 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
                     return [.uint64(state.revision), .string(state.tab), Self.treeValue(state)]
                 },
                 NavigatorMethod.getRoutes.name: { _ in [Self.routesValue] },
+                NavigatorMethod.push.name: { [weak self] _ in
+                    guard let self else { throw DBusError.failed("the scripted navigator is gone") }
+                    let answer = lock.withLock { pushAnswer }
+                    return [.uint64(answer.revision), .string(answer.id)]
+                },
             ],
             getProperty: { [weak self] name in
                 guard let self else { return nil }
@@ -62,6 +68,9 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
 
     /// Sets what GetState answers from now on.
     func setState(_ state: VisibleState) { lock.withLock { current = state } }
+
+    /// Sets what Push answers from now on (the state stays as it is).
+    func setPushAnswer(revision: UInt64, id: String) { lock.withLock { pushAnswer = (revision, id) } }
 
     /// Sends `StackChanged(revision, cause, tab, path)` for `state` (and makes it current unless told not to).
     func emit(_ cause: String, _ state: VisibleState, makeCurrent: Bool = true) throws {
