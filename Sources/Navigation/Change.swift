@@ -26,7 +26,7 @@ public struct Change: Sendable {
 }
 
 /// One line of the history: (revision, cause, time), as `History` returns it.
-public struct HistoryEntry: Hashable, Sendable, Codable {
+public struct HistoryEntry: Hashable, Sendable {
     /// The revision the change made.
     public var revision: UInt64
     /// The lower-case method name.
@@ -43,7 +43,7 @@ public struct HistoryEntry: Hashable, Sendable, Codable {
 }
 
 /// A committed change as the journal keeps it: replaying it at `time` on the state before it reproduces `revision`.
-public struct JournalRecord: Hashable, Sendable, Codable {
+public struct JournalRecord: Hashable, Sendable {
     /// The revision the change made.
     public let revision: UInt64
     /// The lower-case method name.

@@ -20,12 +20,6 @@ extension Coordinator {
         return Reconciliation(warnings: warnings, change: change)
     }
 
-    /// `reconcile(at: 0)`'s warnings; prefer `reconcile(at:)`, which records the real time.
-    @discardableResult
-    public mutating func reconcile() -> [String] {
-        reconcile(at: 0).warnings
-    }
-
     /// The current tree fitted to the graph; `warnings` says what was repaired.
     func reconciledTree(ids: inout IdCounter, warnings: inout [String]) -> Tree {
         let old = state.tree

@@ -1,5 +1,5 @@
 /// The bounds navd enforces (the contract's limits table, plus undo and history sizes).
-public struct Limits: Hashable, Sendable, Codable {
+public struct Limits: Hashable, Sendable {
     /// Screens on the visible path.
     public var maxPathDepth: Int
     /// Screens in one stack.

@@ -62,9 +62,13 @@ struct JournalCodingTests {
         #expect(value.isNaN && params.count == 51)
     }
 
-    @Test func version1RecordsStillDecode() throws {
-        for record in Self.records() {
-            #expect(try JournalRecord.decode(record.encodedVersion1()) == record, "\(record.cause)")
+    @Test func version1JSONRecordsAreRefusedByTheirVersion() {
+        let version1 = #"{"cause":"push","format":"navd-journal","operation":{"op":"push","params":{},"route":"orange"},"revision":2,"time":0,"version":1}"#
+        #expect(throws: SnapshotError.unsupportedVersion(found: 1, supported: JournalRecord.formatVersion)) {
+            try JournalRecord.decode(Array(version1.utf8))
+        }
+        #expect(throws: SnapshotError.corrupt("not a navd journal record (no 'NVDJ' magic)")) {
+            try JournalRecord.decode(Array(#"{"format":"other","version":1}"#.utf8))
         }
     }
 

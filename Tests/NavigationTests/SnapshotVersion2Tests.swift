@@ -37,7 +37,6 @@ struct SnapshotVersion2Tests {
         print("snapshot of a 10,000-screen tree: \(bareSize) bytes; with 100 undo steps: \(busySize) bytes")
         #expect(busySize < 3 * bareSize)
         #expect(busySize < 2 * bareSize)
-        #expect(busy.state.encodedSnapshotVersion1().count > 50 * bareSize)  // what version 1 wrote
     }
 
     @Test func decodingRestoresSharing() throws {
