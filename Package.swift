@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "navwatch", targets: ["navwatch"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "RouteFiles", targets: ["RouteFiles"]),
         .library(name: "NavdClient", targets: ["NavdClient"]),
     ],
     dependencies: [
@@ -31,13 +32,15 @@ let package = Package(
         ),
         // The only Swift code that calls libdbus.
         .target(name: "DBus", dependencies: ["CDBus"]),
-        // The navigation model: pure values, no I/O (except the route-file loader).
-        .target(name: "Navigation", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The navigation model: pure values, no I/O, no Foundation (clients link it and start fast).
+        .target(name: "Navigation"),
+        // The route-file loader: YAML (through Yams) into a checked RouteGraph, and the embedded demo graph.
+        .target(name: "RouteFiles", dependencies: ["Navigation", .product(name: "Yams", package: "Yams")]),
         // The daemon's parts: interface declaration, dispatch onto the model, persistence.
         .target(
             name: "NavdService",
             dependencies: [
-                "DBus", "Navigation",
+                "DBus", "Navigation", "RouteFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -48,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavdService",
+                "NavdService", "RouteFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -61,9 +64,9 @@ let package = Package(
             name: "navwatch",
             dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The benchmark's floor: a stateless C service on libdbus answering Push/Pop (issue 7, 1b).
+        // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
-        // Issue 7's benchmark: navd against the bus's own floor (`make bench`).
+        // The benchmark: navd against the bus's own floor (`make bench`).
         .executableTarget(name: "navd-bench", dependencies: ["DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Test fixtures shared by the test targets: a private dbus-daemon, child processes.
@@ -71,7 +74,7 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "NavigationTests",
-            dependencies: ["Navigation", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Navigation", "RouteFiles", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "NavdServiceTests", dependencies: ["NavdService", "TestSupport"]),
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "DBus"]),

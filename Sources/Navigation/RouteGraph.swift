@@ -94,7 +94,7 @@ public struct RouteGraph: Hashable, Sendable {
     }
 
     /// The root route of the stack at `tabIndex` (the single stack's when untabbed).
-    func rootRoute(ofTab tabIndex: Int) -> String {
+    package func rootRoute(ofTab tabIndex: Int) -> String {
         isTabbed ? tabs[tabIndex].rootRoute : (rootRoute ?? "")
     }
 

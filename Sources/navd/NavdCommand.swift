@@ -3,6 +3,7 @@ import DBus
 import Logging
 import Navigation
 import NavdService
+import RouteFiles
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Navigation
+import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct RouteFileTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 /// Snapshot format version 2: stacks written once, sharing restored, damage rejected.
 @Suite(.timeLimit(.minutes(2)))

@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 /// A fixed clock value for tests: perform depends only on the time it is given.
 let testTime: Int64 = 1_700_000_000_000_000

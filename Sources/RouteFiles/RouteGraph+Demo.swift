@@ -1,5 +1,7 @@
+import Navigation
+
 extension RouteGraph {
-    /// The YAML source of the demo graph: an example route file (`navd --print-demo-routes`).
+    /// The YAML source of the demo graph: an example route file (`navd --print-default-routes` prints it).
     public static let demoYAML: String = """
         # navd route file: the demo graph of the contract (dbus-api.md).
         # Tabs in order; the first is selected at start unless `selected-tab` says otherwise.

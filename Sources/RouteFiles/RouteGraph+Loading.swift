@@ -1,7 +1,8 @@
 import Foundation
+import Navigation
 import Yams
 
-// The route-file loader: the only part of Navigation that reads a file.
+// The route-file loader: reads a YAML file into a RouteGraph and checks it.
 
 extension RouteGraph {
     /// Loads and checks the route file at `path`.
