@@ -65,12 +65,9 @@ struct RouteFileReader {
         return scalar.string
     }
 
-    func integer(_ node: Yams.Node, _ path: String, minimum: Int) throws(RouteFileError) -> Int {
+    func integer(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> Int {
         guard case .scalar = node, let value = node.int else {
             throw fail(path, node, "expected a whole number")
-        }
-        guard value >= minimum else {
-            throw fail(path, node, "must be at least \(minimum), not \(value)")
         }
         return value
     }
@@ -255,23 +252,13 @@ struct RouteFileReader {
     }
 
     func readLimits(_ node: Yams.Node) throws(RouteFileError) -> Limits {
-        let keys = [
-            "max-path-depth", "max-stack-depth", "max-params-bytes", "max-apply-ops", "max-string-bytes",
-            "max-undo", "max-history",
-        ]
         var limits = Limits()
-        for (key, value) in try mapping(node, "limits", keys: keys) {
+        for (key, value) in try mapping(node, "limits", keys: Limits.Key.allCases.map(\.rawValue)) {
+            guard let limit = Limits.Key(rawValue: key) else { continue }
             let path = join("limits", key)
-            switch key {
-            case "max-path-depth": limits.maxPathDepth = try integer(value, path, minimum: 1)
-            case "max-stack-depth": limits.maxStackDepth = try integer(value, path, minimum: 1)
-            case "max-params-bytes": limits.maxParamsBytes = try integer(value, path, minimum: 4)
-            case "max-apply-ops": limits.maxApplyOps = try integer(value, path, minimum: 1)
-            case "max-string-bytes": limits.maxStringBytes = try integer(value, path, minimum: 1)
-            case "max-undo": limits.maxUndo = try integer(value, path, minimum: 0)
-            case "max-history": limits.maxHistory = try integer(value, path, minimum: 0)
-            default: break
-            }
+            let number = try integer(value, path)
+            if let problem = limit.problem(with: number) { throw fail(path, value, problem) }
+            limits[limit] = number
         }
         return limits
     }
