@@ -3,6 +3,8 @@ public enum ChangedProperty: String, Sendable, CaseIterable {
     /// The D-Bus property names.
     case revision = "Revision", depth = "Depth", top = "Top", topId = "TopId", selectedTab = "SelectedTab"
     case canUndo = "CanUndo", canRedo = "CanRedo"
+    /// The facts (any of them).
+    case facts = "Facts"
 }
 
 /// What one successful `perform` did: all the daemon needs to reply, signal and journal.
@@ -23,6 +25,15 @@ public struct Change: Sendable {
     public let selectedTab: String
     /// The visible path after the call (StackChanged's path).
     public let path: [Entry]
+    /// The flows the change ended, to announce after StackChanged (FlowFinished): finished ones in the order
+    /// they finished, then abandoned ones (output "").
+    public var endedFlows: [FlowEnd] = []
+    /// What the change did, as Send answers it (`ignored` for a no-op).
+    public var outcome: Outcome = .applied
+    /// The id of the flow Start started, or of the guard flow a redirect started (nil otherwise).
+    public var newFlowID: String? = nil
+    /// Sentences to log: a kept request dropped because it failed when resumed.
+    public var notes: [String] = []
 }
 
 /// One line of the history: (revision, cause, time), as `History` returns it.

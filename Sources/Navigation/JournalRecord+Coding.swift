@@ -1,13 +1,13 @@
 /// The journal record's stored form: binary, built with `ByteWriter`:
-///   magic "NVDJ" (4 bytes), varint version (2), varint revision, string cause, zigzag time, operation
-///   (see ByteCoding+Values.swift for the operation's tags).
+///   magic "NVDJ" (4 bytes), varint version (3), varint revision, string cause, zigzag time, operation
+///   (see ByteCoding+Values.swift for the operation's tags). Version 2, still read, has no tags past 15.
 extension JournalRecord {
     /// The version of the record format `encoded()` writes.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     static let magic: [UInt8] = Array("NVDJ".utf8)
 
-    /// The record as compact versioned bytes (format version 2, see the type's notes).
+    /// The record as compact versioned bytes (see the type's notes).
     public func encoded() -> [UInt8] {
         var writer = ByteWriter(capacity: 48)
         writer.raw(Self.magic)
@@ -19,7 +19,7 @@ extension JournalRecord {
         return writer.bytes
     }
 
-    /// Decodes `encoded()`'s output; another version (the JSON version 1 included) or damaged bytes give a
+    /// Decodes `encoded()`'s output or a version-2 record; another version (the JSON version 1 included) or damaged bytes give a
     /// `SnapshotError`.
     public static func decode(_ bytes: [UInt8]) throws(SnapshotError) -> JournalRecord {
         if JSONDocument.isDocument(bytes, format: "navd-journal") {
@@ -28,7 +28,7 @@ extension JournalRecord {
         var reader = ByteReader(bytes)
         guard reader.expect(magic) else { throw .corrupt("not a navd journal record (no 'NVDJ' magic)") }
         let version = try reader.varint()
-        guard version == UInt64(formatVersion) else {
+        guard version == 2 || version == UInt64(formatVersion) else {
             throw .unsupportedVersion(found: Int(clamping: version), supported: formatVersion)
         }
         let record = JournalRecord(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed(), operation: try reader.operation())

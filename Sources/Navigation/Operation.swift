@@ -62,6 +62,15 @@ public enum Operation: Hashable, Sendable {
     case redo
     /// Repairs a restored tree to fit the current graph (see `Coordinator.reconcile`); journaled so replay repeats it.
     case reconcile
+    /// Report an event from a screen on the path ("" for the top); navd resolves and runs its handler.
+    /// Expected revision 0 skips the check.
+    case send(source: String, event: String, params: InputParams, expectedRevision: UInt64)
+    /// Start a flow from the screen on top.
+    case start(flow: String, params: InputParams)
+    /// Finish the innermost flow enclosing the screen on top.
+    case finish(output: String, params: InputParams)
+    /// Set some facts, all or nothing.
+    case setFacts(InputParams)
 
     /// The lower-case method name: the change's `cause` and the journal's tag.
     public var cause: String {
@@ -82,6 +91,10 @@ public enum Operation: Hashable, Sendable {
         case .undo: "undo"
         case .redo: "redo"
         case .reconcile: "reconcile"
+        case .send: "send"
+        case .start: "start"
+        case .finish: "finish"
+        case .setFacts: "setfacts"
         }
     }
 }

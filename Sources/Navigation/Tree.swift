@@ -31,6 +31,8 @@ struct Tree: Hashable, Sendable {
     var isTabbed: Bool
     var tabs: [TabStack]
     var selected: Int
+    /// The flow instances, by the id of their first screen: they belong to it, so undo brings them back.
+    var flows: [String: FlowInstance] = [:]
 
     /// The selected tab's content.
     var current: TabStack {

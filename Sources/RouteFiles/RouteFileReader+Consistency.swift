@@ -26,7 +26,8 @@ extension RouteFileReader {
                 throw fail("states.\(stateName)", rawNodes["states"], "link '\(link)' does not resolve: \(error.message)")
             }
         }
-        return graph
+        try checkCoordination(graph)
+        return try readAllHandlers(into: graph)
     }
 
     func checkRootRoute(_ route: String, in graph: RouteGraph, path: String, node: Yams.Node?) throws(RouteFileError) {

@@ -82,7 +82,7 @@ struct RouteFileReader {
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     mutating func readGraph(_ root: Yams.Node) throws(RouteFileError) -> RouteGraph {
-        let topKeys = ["tabs", "selected-tab", "root", "routes", "states", "limits"]
+        let topKeys = ["tabs", "selected-tab", "root", "routes", "states", "limits", "facts", "flows", "guards", "on"]
         var tabs: [TabSpec] = []
         var sawTabs = false
         var rootRoute: String?
@@ -91,6 +91,11 @@ struct RouteFileReader {
         var states: [String: String] = [:]
         var selected: String?
         var limits = Limits()
+        var facts: [String: FactSpec] = [:]
+        var factOrder: [String] = []
+        var flows: [String: FlowSpec] = [:]
+        var flowOrder: [String] = []
+        var guards: [String: GuardSpec] = [:]
         var nodes: [String: Yams.Node] = [:]
         for (key, value) in try mapping(root, "", keys: topKeys) {
             nodes[key] = value
@@ -117,6 +122,10 @@ struct RouteFileReader {
                     states[stateName] = try string(linkNode, path)
                 }
             case "limits": limits = try readLimits(value)
+            case "facts": (facts, factOrder) = try readFacts(value)
+            case "flows": (flows, flowOrder) = try readFlows(value)
+            case "guards": guards = try readGuards(value)
+            case "on": handlerNodes.append((.app, value, "on"))
             default: break
             }
         }
@@ -138,7 +147,8 @@ struct RouteFileReader {
         rawNodes = nodes
         return RouteGraph(
             tabs: tabs, rootRoute: rootRoute, routes: routes, routeOrder: routeOrder, states: states,
-            selectedTabAtStart: selected, limits: limits)
+            selectedTabAtStart: selected, limits: limits, facts: facts, factOrder: factOrder, flows: flows,
+            flowOrder: flowOrder, guards: guards)
     }
 
     /// The top-level nodes, kept to place errors found by `check`.
@@ -147,8 +157,14 @@ struct RouteFileReader {
     var routeNodes: [String: Yams.Node] = [:]
     /// Each route's `link` node, kept to place errors found by `check`.
     var linkNodes: [String: Yams.Node] = [:]
+    /// The `on:` nodes, read once every route, flow, tab and fact they name is known.
+    var handlerNodes: [(scope: HandlerScope, node: Yams.Node, path: String)] = []
+    /// Each route's `requires` node, each flow's node and each guard's node, kept to place errors.
+    var requiresNodes: [String: Yams.Node] = [:]
+    var flowNodes: [String: Yams.Node] = [:]
+    var guardNodes: [String: Yams.Node] = [:]
 
-    func readTabs(_ node: Yams.Node) throws(RouteFileError) -> [TabSpec] {
+    mutating func readTabs(_ node: Yams.Node) throws(RouteFileError) -> [TabSpec] {
         guard case .sequence(let sequence) = node else {
             throw fail("tabs", node, "expected a list of tabs, each `- name: NAME` and `root: ROUTE`")
         }
@@ -157,7 +173,8 @@ struct RouteFileReader {
             let path = "tabs[\(index)]"
             var tabName: String?
             var tabRoot: String?
-            for (key, value) in try mapping(tabNode, path, keys: ["name", "root"]) {
+            for (key, value) in try mapping(tabNode, path, keys: ["name", "root", "on"]) {
+                if key == "on" { handlerNodes.append((.tab(index), value, join(path, key))) }
                 if key == "name" { tabName = try name(try string(value, join(path, key)), join(path, key), value, what: "tab") }
                 if key == "root" { tabRoot = try name(try string(value, join(path, key)), join(path, key), value, what: "route") }
             }
@@ -176,20 +193,26 @@ struct RouteFileReader {
         if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.tag.rawValue.hasSuffix("null") {
             return spec
         }
-        let keys = ["title", "params", "presentations", "link", "tab", "hints"]
+        let keys = ["title", "params", "presentations", "link", "tab", "hints", "requires", "on"]
         for (key, value) in try mapping(node, path, keys: keys) {
             let keyPath = join(path, key)
             switch key {
             case "title": spec.title = try string(value, keyPath)
             case "params":
-                for (paramName, paramNode) in try mapping(value, keyPath, keys: []) {
-                    let paramPath = join(keyPath, paramName)
-                    _ = try name(paramName, paramPath, paramNode, what: "param")
-                    let (type, isRequired) = try readParam(paramNode, paramPath)
-                    spec.params[paramName] = type
-                    if isRequired { spec.required.insert(paramName) }
+                let declaration = try readParams(value, keyPath)
+                spec.params = declaration.types
+                spec.paramOrder = declaration.order
+                spec.required = declaration.required
+            case "requires":
+                guard case .sequence(let sequence) = value else {
+                    throw fail(keyPath, value, "expected a list of facts such as [signed-in]")
                 }
-                spec.paramOrder = try mapping(value, keyPath, keys: []).map(\.0)
+                var facts: [String] = []
+                for item in sequence { facts.append(try name(try string(item, keyPath), keyPath, item, what: "fact")) }
+                spec.requires = facts
+                requiresNodes[routeName] = value
+            case "on":
+                handlerNodes.append((.route(routeName), value, keyPath))
             case "presentations":
                 guard case .sequence(let sequence) = value else {
                     throw fail(keyPath, value, "expected a list such as [push] or [sheet, cover]")
@@ -222,6 +245,21 @@ struct RouteFileReader {
             }
         }
         return spec
+    }
+
+    /// A `params:` mapping: name to type, or to `{type, required}`.
+    func readParams(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> ParamDeclaration {
+        var declaration = ParamDeclaration()
+        let pairs = try mapping(node, path, keys: [])
+        for (paramName, paramNode) in pairs {
+            let paramPath = join(path, paramName)
+            _ = try name(paramName, paramPath, paramNode, what: "param")
+            let (type, isRequired) = try readParam(paramNode, paramPath)
+            declaration.types[paramName] = type
+            if isRequired { declaration.required.insert(paramName) }
+        }
+        declaration.order = pairs.map(\.0)
+        return declaration
     }
 
     func readParam(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> (ParamType, Bool) {

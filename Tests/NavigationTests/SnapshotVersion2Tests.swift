@@ -88,8 +88,8 @@ struct SnapshotVersion2Tests {
             try NavigationState.decodeSnapshot(Array("NVDJ".utf8) + good.dropFirst(4))
         }
         var future = good
-        future[4] = 3
-        #expect(throws: SnapshotError.unsupportedVersion(found: 3, supported: 2)) { try NavigationState.decodeSnapshot(future) }
+        future[4] = 4
+        #expect(throws: SnapshotError.unsupportedVersion(found: 4, supported: 3)) { try NavigationState.decodeSnapshot(future) }
         var decodedDamaged = 0
         for position in 5..<good.count {
             for change: UInt8 in [0xFF, 0x01, 0x80] {
