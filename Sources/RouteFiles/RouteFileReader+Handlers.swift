@@ -97,7 +97,7 @@ extension RouteFileReader {
         switch verb {
         case "push", "replace", "present":
             let spec = try route(target, verbPath, graph)
-            let params = try templates(arguments["params"], join(path, "params"), spec.declaration, "route '\(spec.name)'", place)
+            let params = try templates(arguments["params"], join(path, "params"), spec.declaration, "route '\(spec.name)'", place, near: node)
             if verb == "push" {
                 guard spec.presentations.contains(.push) else {
                     throw fail(verbPath, target, "route '\(spec.name)' cannot be pushed; its presentations: \(spec.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
@@ -141,7 +141,7 @@ extension RouteFileReader {
                 let itemPath = "\(verbPath)[\(index)]"
                 if case .scalar = item {
                     let spec = try route(item, itemPath, graph)
-                    screens.append(ScreenTemplate(route: spec.name, params: try templates(nil, itemPath, spec.declaration, "route '\(spec.name)'", place)))
+                    screens.append(ScreenTemplate(route: spec.name, params: try templates(nil, itemPath, spec.declaration, "route '\(spec.name)'", place, near: item)))
                     continue
                 }
                 var routeNode: Yams.Node?
@@ -151,7 +151,7 @@ extension RouteFileReader {
                 }
                 guard let routeNode else { throw fail(itemPath, item, "a screen needs `route: ROUTE`") }
                 let spec = try route(routeNode, join(itemPath, "route"), graph)
-                screens.append(ScreenTemplate(route: spec.name, params: try templates(paramsNode, join(itemPath, "params"), spec.declaration, "route '\(spec.name)'", place)))
+                screens.append(ScreenTemplate(route: spec.name, params: try templates(paramsNode, join(itemPath, "params"), spec.declaration, "route '\(spec.name)'", place, near: item)))
             }
             return .setStack(screens)
         case "start":
@@ -159,7 +159,7 @@ extension RouteFileReader {
             guard let flow = graph.flows[flowName] else {
                 throw fail(verbPath, target, "no flow '\(flowName)' under `flows:`")
             }
-            let params = try templates(arguments["params"], join(path, "params"), flow.params, "flow '\(flowName)'", place)
+            let params = try templates(arguments["params"], join(path, "params"), flow.params, "flow '\(flowName)'", place, near: node)
             var onOutput: [String: Handler] = [:]
             if let outputsNode = arguments["on-output"] {
                 for (output, handlerNode) in try mapping(outputsNode, join(path, "on-output"), keys: []) {
@@ -185,7 +185,7 @@ extension RouteFileReader {
                 }
                 declaration = found
             }
-            return .finish(output: output, params: try templates(arguments["params"], join(path, "params"), declaration, "output '\(output)'", place))
+            return .finish(output: output, params: try templates(arguments["params"], join(path, "params"), declaration, "output '\(output)'", place, near: node))
         default:  // set-facts
             var facts: ParamTemplates = [:]
             for (fact, valueNode) in try mapping(target, verbPath, keys: []) {
@@ -205,7 +205,9 @@ extension RouteFileReader {
     }
 
     /// A `params:` mapping of a handler, each value checked against `declaration` (of `owner`).
-    func templates(_ node: Yams.Node?, _ path: String, _ declaration: ParamDeclaration, _ owner: String, _ place: HandlerPlace) throws(RouteFileError) -> ParamTemplates {
+    func templates(
+        _ node: Yams.Node?, _ path: String, _ declaration: ParamDeclaration, _ owner: String, _ place: HandlerPlace, near action: Yams.Node? = nil
+    ) throws(RouteFileError) -> ParamTemplates {
         var result: ParamTemplates = [:]
         if let node, !isEmpty(node) {
             for (key, valueNode) in try mapping(node, path, keys: []) {
@@ -217,7 +219,7 @@ extension RouteFileReader {
             }
         }
         if let missing = declaration.order.first(where: { declaration.required.contains($0) && result[$0] == nil }) {
-            throw fail(path, node, "\(owner) needs param '\(missing)' (\(declaration.types[missing]!.rawValue)); add it under `params:`")
+            throw fail(path, node ?? action, "\(owner) needs param '\(missing)' (\(declaration.types[missing]!.rawValue)); add it under `params:`")
         }
         return result
     }
