@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "NavigatorProtocol", targets: ["NavigatorProtocol"]),
+        .library(name: "RouteFiles", targets: ["RouteFiles"]),
         .library(name: "NavdClient", targets: ["NavdClient"]),
     ],
     dependencies: [
@@ -32,8 +33,10 @@ let package = Package(
         ),
         // The only Swift code that calls libdbus.
         .target(name: "DBus", dependencies: ["CDBus"]),
-        // The navigation model: pure values, no I/O (except the route-file loader).
-        .target(name: "Navigation", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The navigation model: pure values, no I/O, no Foundation (clients link it and start fast).
+        .target(name: "Navigation"),
+        // The route-file loader: YAML (through Yams) into a checked RouteGraph, and the embedded demo graph.
+        .target(name: "RouteFiles", dependencies: ["Navigation", .product(name: "Yams", package: "Yams")]),
         // The contract of org.navd.Navigator1, declared once: names, interface, error names, and the
         // wire types' D-Bus conversions. The daemon and every client derive from it.
         .target(name: "NavigatorProtocol", dependencies: ["DBus", "Navigation"]),
@@ -41,7 +44,7 @@ let package = Package(
         .target(
             name: "NavdService",
             dependencies: [
-                "DBus", "Navigation", "NavigatorProtocol",
+                "DBus", "Navigation", "RouteFiles", "NavigatorProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -52,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavdService", "NavigatorProtocol",
+                "NavdService", "NavigatorProtocol", "RouteFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -93,11 +96,11 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "NavigationTests",
-            dependencies: ["Navigation", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Navigation", "RouteFiles", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "NavdServiceTests",
-            dependencies: ["NavdService", "NavigatorProtocol", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["NavdService", "NavigatorProtocol", "RouteFiles", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "NavigatorProtocolTests", dependencies: ["NavigatorProtocol", "Navigation", "DBus"]),
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),

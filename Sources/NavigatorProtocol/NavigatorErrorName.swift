@@ -18,6 +18,14 @@ public enum NavigatorErrorName: String, Hashable, Sendable, CaseIterable {
     case limitExceeded = "LimitExceeded"
     case nothingToUndo = "NothingToUndo"
     case nothingToRedo = "NothingToRedo"
+    case unhandledEvent = "UnhandledEvent"
+    case staleSource = "StaleSource"
+    case unknownFlow = "UnknownFlow"
+    case unknownOutput = "UnknownOutput"
+    case notInFlow = "NotInFlow"
+    case unknownFact = "UnknownFact"
+    case guardFailed = "GuardFailed"
+    case guardLoop = "GuardLoop"
     /// The change could not be committed to disk; nothing changed.
     case storageFailed = "StorageFailed"
 
@@ -47,6 +55,14 @@ public enum NavigatorErrorName: String, Hashable, Sendable, CaseIterable {
         case .limitExceeded: self = .limitExceeded
         case .nothingToUndo: self = .nothingToUndo
         case .nothingToRedo: self = .nothingToRedo
+        case .unhandledEvent: self = .unhandledEvent
+        case .staleSource: self = .staleSource
+        case .unknownFlow: self = .unknownFlow
+        case .unknownOutput: self = .unknownOutput
+        case .notInFlow: self = .notInFlow
+        case .unknownFact: self = .unknownFact
+        case .guardFailed: self = .guardFailed
+        case .guardLoop: self = .guardLoop
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NavigatorProtocol
 import Navigation
+import RouteFiles
 import TestSupport
 @testable import NavdService
 

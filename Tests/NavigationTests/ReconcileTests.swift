@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct ReconcileTests {
@@ -84,12 +85,12 @@ struct ReconcileTests {
         var old = demo()
         old.must(push("orange"))  // #7
         var coordinator = Coordinator(graph: try smallGraph(), restoring: old.state)
-        let warnings = coordinator.reconcile()
+        let warnings = coordinator.reconcile(at: testTime).warnings
         #expect(warnings == ["the route graph is a single stack now but the saved tree had tabs; starting from a fresh tree"])
         #expect(coordinator.path == [entry("#8", "home", .root)])
         #expect(coordinator.revision == 3 && coordinator.history(limit: 1).first?.cause == "reconcile")
         var back = Coordinator(graph: .demo, restoring: coordinator.state)
-        back.reconcile()
+        _ = back.reconcile(at: testTime)
         #expect(back.nodes.first == Node(id: "#9", parentID: "", kind: .tab, name: "rainbow"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Navigation
+import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct RouteFileTests {
@@ -46,9 +47,9 @@ struct RouteFileTests {
 
     @Test func errorsNameFileKeyAndProblem() {
         let routes = "routes:\n  home: { title: Home }\n"
-        #expect(loadError("root: home\ncolour: red\n" + routes)?.description == "routes.yaml:2: colour: unknown key 'colour'; known keys: tabs, selected-tab, root, routes, states, limits")
+        #expect(loadError("root: home\ncolour: red\n" + routes)?.description == "routes.yaml:2: colour: unknown key 'colour'; known keys: tabs, selected-tab, root, routes, states, limits, facts, flows, guards, on")
         #expect(loadError("root: home\nroutes:\n  home:\n    params:\n      id: integer\n")?.description == "routes.yaml:5: routes.home.params.id: unknown type 'integer'; use string, int, double or bool")
-        #expect(loadError("root: home\nroutes:\n  home:\n    titel: Home\n")?.description == "routes.yaml:4: routes.home.titel: unknown key 'titel'; known keys: title, params, presentations, link, tab, hints")
+        #expect(loadError("root: home\nroutes:\n  home:\n    titel: Home\n")?.description == "routes.yaml:4: routes.home.titel: unknown key 'titel'; known keys: title, params, presentations, link, tab, hints, requires, on")
         #expect(loadError("root: home\nroutes:\n  'ho#me': {}\n")?.problem == "'ho#me' is not a valid route name; use letters, digits, '-', '_' and '.' only")
         #expect(loadError("root: nope\n" + routes)?.description == "routes.yaml:1: root: no route 'nope' under `routes:`")
         #expect(loadError(routes)?.problem == "give either `tabs:` (a list of {name, root}) or `root: ROUTE` for a single stack")

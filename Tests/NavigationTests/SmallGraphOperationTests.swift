@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 /// Every operation on the untabbed graph loaded from `smallGraphYAML`, trees written out whole.
 @Suite(.timeLimit(.minutes(1)))

@@ -61,7 +61,8 @@ struct DeclarationTests {
         let refusals: [NavigationError] = [
             .unknownRoute(""), .invalidParams(""), .atRoot(""), .notFound(""), .noModal(""), .unknownTab(""),
             .notTabbed(""), .notPresentable(""), .badTarget(""), .staleRevision(""), .invalidOperation(""),
-            .limitExceeded(""), .nothingToUndo(""), .nothingToRedo(""),
+            .limitExceeded(""), .nothingToUndo(""), .nothingToRedo(""), .unhandledEvent(""), .staleSource(""),
+            .unknownFlow(""), .unknownOutput(""), .notInFlow(""), .unknownFact(""), .guardFailed(""), .guardLoop(""),
         ]
         for refusal in refusals {
             #expect(NavigatorErrorName(refusal).rawValue == refusal.name)

@@ -1,7 +1,8 @@
 import Foundation
+import Navigation
 import Yams
 
-// The route-file loader: the only part of Navigation that reads a file.
+// The route-file loader: reads a YAML file into a RouteGraph and checks it.
 
 extension RouteGraph {
     /// Loads and checks the route file at `path`.
@@ -64,12 +65,9 @@ struct RouteFileReader {
         return scalar.string
     }
 
-    func integer(_ node: Yams.Node, _ path: String, minimum: Int) throws(RouteFileError) -> Int {
+    func integer(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> Int {
         guard case .scalar = node, let value = node.int else {
             throw fail(path, node, "expected a whole number")
-        }
-        guard value >= minimum else {
-            throw fail(path, node, "must be at least \(minimum), not \(value)")
         }
         return value
     }
@@ -84,7 +82,7 @@ struct RouteFileReader {
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     mutating func readGraph(_ root: Yams.Node) throws(RouteFileError) -> RouteGraph {
-        let topKeys = ["tabs", "selected-tab", "root", "routes", "states", "limits"]
+        let topKeys = ["tabs", "selected-tab", "root", "routes", "states", "limits", "facts", "flows", "guards", "on"]
         var tabs: [TabSpec] = []
         var sawTabs = false
         var rootRoute: String?
@@ -93,6 +91,11 @@ struct RouteFileReader {
         var states: [String: String] = [:]
         var selected: String?
         var limits = Limits()
+        var facts: [String: FactSpec] = [:]
+        var factOrder: [String] = []
+        var flows: [String: FlowSpec] = [:]
+        var flowOrder: [String] = []
+        var guards: [String: GuardSpec] = [:]
         var nodes: [String: Yams.Node] = [:]
         for (key, value) in try mapping(root, "", keys: topKeys) {
             nodes[key] = value
@@ -119,6 +122,10 @@ struct RouteFileReader {
                     states[stateName] = try string(linkNode, path)
                 }
             case "limits": limits = try readLimits(value)
+            case "facts": (facts, factOrder) = try readFacts(value)
+            case "flows": (flows, flowOrder) = try readFlows(value)
+            case "guards": guards = try readGuards(value)
+            case "on": handlerNodes.append((.app, value, "on"))
             default: break
             }
         }
@@ -140,7 +147,8 @@ struct RouteFileReader {
         rawNodes = nodes
         return RouteGraph(
             tabs: tabs, rootRoute: rootRoute, routes: routes, routeOrder: routeOrder, states: states,
-            selectedTabAtStart: selected, limits: limits)
+            selectedTabAtStart: selected, limits: limits, facts: facts, factOrder: factOrder, flows: flows,
+            flowOrder: flowOrder, guards: guards)
     }
 
     /// The top-level nodes, kept to place errors found by `check`.
@@ -149,8 +157,14 @@ struct RouteFileReader {
     var routeNodes: [String: Yams.Node] = [:]
     /// Each route's `link` node, kept to place errors found by `check`.
     var linkNodes: [String: Yams.Node] = [:]
+    /// The `on:` nodes, read once every route, flow, tab and fact they name is known.
+    var handlerNodes: [(scope: HandlerScope, node: Yams.Node, path: String)] = []
+    /// Each route's `requires` node, each flow's node and each guard's node, kept to place errors.
+    var requiresNodes: [String: Yams.Node] = [:]
+    var flowNodes: [String: Yams.Node] = [:]
+    var guardNodes: [String: Yams.Node] = [:]
 
-    func readTabs(_ node: Yams.Node) throws(RouteFileError) -> [TabSpec] {
+    mutating func readTabs(_ node: Yams.Node) throws(RouteFileError) -> [TabSpec] {
         guard case .sequence(let sequence) = node else {
             throw fail("tabs", node, "expected a list of tabs, each `- name: NAME` and `root: ROUTE`")
         }
@@ -159,7 +173,8 @@ struct RouteFileReader {
             let path = "tabs[\(index)]"
             var tabName: String?
             var tabRoot: String?
-            for (key, value) in try mapping(tabNode, path, keys: ["name", "root"]) {
+            for (key, value) in try mapping(tabNode, path, keys: ["name", "root", "on"]) {
+                if key == "on" { handlerNodes.append((.tab(index), value, join(path, key))) }
                 if key == "name" { tabName = try name(try string(value, join(path, key)), join(path, key), value, what: "tab") }
                 if key == "root" { tabRoot = try name(try string(value, join(path, key)), join(path, key), value, what: "route") }
             }
@@ -178,20 +193,26 @@ struct RouteFileReader {
         if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.tag.rawValue.hasSuffix("null") {
             return spec
         }
-        let keys = ["title", "params", "presentations", "link", "tab", "hints"]
+        let keys = ["title", "params", "presentations", "link", "tab", "hints", "requires", "on"]
         for (key, value) in try mapping(node, path, keys: keys) {
             let keyPath = join(path, key)
             switch key {
             case "title": spec.title = try string(value, keyPath)
             case "params":
-                for (paramName, paramNode) in try mapping(value, keyPath, keys: []) {
-                    let paramPath = join(keyPath, paramName)
-                    _ = try name(paramName, paramPath, paramNode, what: "param")
-                    let (type, isRequired) = try readParam(paramNode, paramPath)
-                    spec.params[paramName] = type
-                    if isRequired { spec.required.insert(paramName) }
+                let declaration = try readParams(value, keyPath)
+                spec.params = declaration.types
+                spec.paramOrder = declaration.order
+                spec.required = declaration.required
+            case "requires":
+                guard case .sequence(let sequence) = value else {
+                    throw fail(keyPath, value, "expected a list of facts such as [signed-in]")
                 }
-                spec.paramOrder = try mapping(value, keyPath, keys: []).map(\.0)
+                var facts: [String] = []
+                for item in sequence { facts.append(try name(try string(item, keyPath), keyPath, item, what: "fact")) }
+                spec.requires = facts
+                requiresNodes[routeName] = value
+            case "on":
+                handlerNodes.append((.route(routeName), value, keyPath))
             case "presentations":
                 guard case .sequence(let sequence) = value else {
                     throw fail(keyPath, value, "expected a list such as [push] or [sheet, cover]")
@@ -226,6 +247,21 @@ struct RouteFileReader {
         return spec
     }
 
+    /// A `params:` mapping: name to type, or to `{type, required}`.
+    func readParams(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> ParamDeclaration {
+        var declaration = ParamDeclaration()
+        let pairs = try mapping(node, path, keys: [])
+        for (paramName, paramNode) in pairs {
+            let paramPath = join(path, paramName)
+            _ = try name(paramName, paramPath, paramNode, what: "param")
+            let (type, isRequired) = try readParam(paramNode, paramPath)
+            declaration.types[paramName] = type
+            if isRequired { declaration.required.insert(paramName) }
+        }
+        declaration.order = pairs.map(\.0)
+        return declaration
+    }
+
     func readParam(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> (ParamType, Bool) {
         func parseType(_ text: String, _ typeNode: Yams.Node) throws(RouteFileError) -> ParamType {
             guard let type = ParamType(rawValue: text) else {
@@ -254,23 +290,13 @@ struct RouteFileReader {
     }
 
     func readLimits(_ node: Yams.Node) throws(RouteFileError) -> Limits {
-        let keys = [
-            "max-path-depth", "max-stack-depth", "max-params-bytes", "max-apply-ops", "max-string-bytes",
-            "max-undo", "max-history",
-        ]
         var limits = Limits()
-        for (key, value) in try mapping(node, "limits", keys: keys) {
+        for (key, value) in try mapping(node, "limits", keys: Limits.Key.allCases.map(\.rawValue)) {
+            guard let limit = Limits.Key(rawValue: key) else { continue }
             let path = join("limits", key)
-            switch key {
-            case "max-path-depth": limits.maxPathDepth = try integer(value, path, minimum: 1)
-            case "max-stack-depth": limits.maxStackDepth = try integer(value, path, minimum: 1)
-            case "max-params-bytes": limits.maxParamsBytes = try integer(value, path, minimum: 4)
-            case "max-apply-ops": limits.maxApplyOps = try integer(value, path, minimum: 1)
-            case "max-string-bytes": limits.maxStringBytes = try integer(value, path, minimum: 1)
-            case "max-undo": limits.maxUndo = try integer(value, path, minimum: 0)
-            case "max-history": limits.maxHistory = try integer(value, path, minimum: 0)
-            default: break
-            }
+            let number = try integer(value, path)
+            if let problem = limit.problem(with: number) { throw fail(path, value, problem) }
+            limits[limit] = number
         }
         return limits
     }

@@ -1,3 +1,4 @@
+import Navigation
 import Yams
 
 extension RouteFileReader {
@@ -20,12 +21,13 @@ extension RouteFileReader {
         }
         for (stateName, link) in graph.states.sorted(by: { $0.key < $1.key }) {
             do {
-                _ = try graph.resolveLink(link)
+                try graph.checkLinkOpens(link)
             } catch {
                 throw fail("states.\(stateName)", rawNodes["states"], "link '\(link)' does not resolve: \(error.message)")
             }
         }
-        return graph
+        try checkCoordination(graph)
+        return try readAllHandlers(into: graph)
     }
 
     func checkRootRoute(_ route: String, in graph: RouteGraph, path: String, node: Yams.Node?) throws(RouteFileError) {

@@ -1,12 +1,17 @@
-// Snapshot format version 2, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift):
+// Snapshot format version 3, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
+// ByteCoding+Flows.swift):
 //
-//   magic "NVDS" (4 bytes), varint version (2), varint revision, varint next id,
+//   magic "NVDS" (4 bytes), varint version (3), varint revision, varint next id,
 //   varint stack count, then per stack: varint screen count, then per screen: string id, string route, params,
 //   the current tree, varint undo count + trees (newest first), varint redo count + trees (newest first),
-//   varint history count, then per entry (newest first): varint revision, string cause, zigzag time.
+//   varint history count, then per entry (newest first): varint revision, string cause, zigzag time,
+//   then the facts (params).
 //
 //   A tree: bool tabbed, varint selected, varint tab count, then per tab: string name, string id,
-//   varint layer count, then per layer: style byte (0 root, 1 push, 2 sheet, 3 cover), varint stack index.
+//   varint layer count, then per layer: style byte (0 root, 1 push, 2 sheet, 3 cover), varint stack index;
+//   then varint flow instance count and the instances, by first screen id.
+//
+// Version 2 (still read) is the same without the trees' flow instances and the facts.
 //
 // Stacks are numbered by first use, in the order trees are written; a stack shared in memory (the same
 // array buffer, as copy-on-write leaves every stack an undo step did not touch) is written once.
@@ -14,7 +19,7 @@
 extension NavigationState {
     static let snapshotMagic: [UInt8] = Array("NVDS".utf8)
 
-    func encodedSnapshotVersion2() -> [UInt8] {
+    func encodedSnapshotDocument() -> [UInt8] {
         var trees = SnapshotTreeWriter()
         trees.write(tree)
         let undoTrees = undo.all, redoTrees = redo.all
@@ -29,6 +34,7 @@ extension NavigationState {
             trees.body.string(entry.cause)
             trees.body.signed(entry.time)
         }
+        trees.body.params(facts)
         var document = ByteWriter(capacity: 32 + trees.stacks.bytes.count + trees.body.bytes.count)
         document.raw(Self.snapshotMagic)
         document.varint(UInt64(Self.snapshotVersion))
@@ -40,28 +46,31 @@ extension NavigationState {
         return document.bytes
     }
 
-    static func decodeSnapshotVersion2(_ bytes: [UInt8]) throws(SnapshotError) -> NavigationState {
+    static func decodeSnapshotDocument(_ bytes: [UInt8]) throws(SnapshotError) -> NavigationState {
         var reader = ByteReader(bytes)
         guard reader.expect(snapshotMagic) else { throw .corrupt("not a navd state snapshot (no 'NVDS' magic)") }
         let version = try reader.varint()
-        guard version == UInt64(snapshotVersion) else {
+        guard version == 2 || version == UInt64(snapshotVersion) else {
             throw .unsupportedVersion(found: Int(clamping: version), supported: snapshotVersion)
         }
+        let hasFlows = version >= 3
         let revision = try reader.varint()
         let nextId = try reader.varint()
         try checkCounters(revision: revision, nextId: nextId)
         var stacks = try SnapshotStacks(reading: &reader)
-        let current = try stacks.readTree(from: &reader, nextId: nextId, label: "tree")
+        let current = try stacks.readTree(from: &reader, nextId: nextId, label: "tree", flows: hasFlows)
         var undoTrees: [Tree] = []
-        for _ in 0..<(try reader.count()) { undoTrees.append(try stacks.readTree(from: &reader, nextId: nextId, label: "an undo/redo tree")) }
+        for _ in 0..<(try reader.count()) { undoTrees.append(try stacks.readTree(from: &reader, nextId: nextId, label: "an undo/redo tree", flows: hasFlows)) }
         var redoTrees: [Tree] = []
-        for _ in 0..<(try reader.count()) { redoTrees.append(try stacks.readTree(from: &reader, nextId: nextId, label: "an undo/redo tree")) }
+        for _ in 0..<(try reader.count()) { redoTrees.append(try stacks.readTree(from: &reader, nextId: nextId, label: "an undo/redo tree", flows: hasFlows)) }
         var entries: [HistoryEntry] = []
         for _ in 0..<(try reader.count()) {
             entries.append(HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed()))
         }
+        let facts = hasFlows ? try reader.params() : [:]
         guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the snapshot") }
         var state = NavigationState(tree: current, revision: revision, ids: IdCounter(next: nextId))
+        state.facts = facts
         state.undo = BoundedStack(newestFirst: undoTrees)
         state.redo = BoundedStack(newestFirst: redoTrees)
         state.history = BoundedStack(newestFirst: entries)
@@ -89,6 +98,8 @@ private struct SnapshotTreeWriter {
                 body.count(stackIndex(frame.screens))
             }
         }
+        body.count(tree.flows.count)
+        for (_, instance) in tree.flows.sorted(by: { $0.key < $1.key }) { body.flowInstance(instance) }
     }
 
     /// The number of `screens`' buffer, writing the screens when the buffer is new. The pointers are only

@@ -46,23 +46,29 @@ extension RouteGraph {
 
     /// Checks `params` against `spec`'s declaration and returns them as stored values, or `InvalidParams`.
     func checkParams(_ params: InputParams, for spec: RouteSpec) throws(NavigationError) -> [String: ParamValue] {
+        try checkParams(params, against: spec.declaration, of: "route '\(spec.name)'")
+    }
+
+    /// Checks `params` against `declaration` (of `what`, such as "flow 'auth'") and returns them as stored
+    /// values, or `InvalidParams`.
+    func checkParams(_ params: InputParams, against declaration: ParamDeclaration, of what: String) throws(NavigationError) -> [String: ParamValue] {
         var checked: [String: ParamValue] = [:]
         for key in params.keys.sorted() {
             let value = params[key]!
-            guard let type = spec.params[key] else {
-                let declared = spec.paramOrder.isEmpty ? "it takes no params" : "its params: \(spec.paramOrder.joined(separator: ", "))"
-                throw .invalidParams("route '\(spec.name)' has no param '\(key)'; \(declared)")
+            guard let type = declaration.types[key] else {
+                let declared = declaration.order.isEmpty ? "it takes no params" : "its params: \(declaration.order.joined(separator: ", "))"
+                throw .invalidParams("\(what) has no param '\(key)'; \(declared)")
             }
             guard let converted = Self.convert(value, to: type) else {
                 if case .variant = value {
-                    throw .invalidParams("param '\(key)' of route '\(spec.name)' is a variant holding a variant; send a plain \(type.rawValue) (\(type.acceptedDBusTypes))")
+                    throw .invalidParams("param '\(key)' of \(what) is a variant holding a variant; send a plain \(type.rawValue) (\(type.acceptedDBusTypes))")
                 }
-                throw .invalidParams("param '\(key)' of route '\(spec.name)' must be \(type.rawValue) (\(type.acceptedDBusTypes)), not \(value.kindDescription)")
+                throw .invalidParams("param '\(key)' of \(what) must be \(type.rawValue) (\(type.acceptedDBusTypes)), not \(value.kindDescription)")
             }
             checked[key] = converted
         }
-        for key in spec.paramOrder where spec.required.contains(key) && checked[key] == nil {
-            throw .invalidParams("route '\(spec.name)' needs param '\(key)' (\(spec.params[key]!.rawValue))")
+        for key in declaration.order where declaration.required.contains(key) && checked[key] == nil {
+            throw .invalidParams("\(what) needs param '\(key)' (\(declaration.types[key]!.rawValue))")
         }
         return checked
     }
