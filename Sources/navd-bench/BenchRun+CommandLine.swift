@@ -2,10 +2,10 @@ import DBus
 import Foundation
 
 extension BenchRun {
-    /// Item 7: `navctl push` against `busctl call` of the same Push (whole-process wall time,
+    /// `navctl push` against `busctl call` of the same Push (whole-process wall time,
     /// alternating), and navd's cold start to its first answer.
     func measureCommandLine() throws {
-        progress("item 7: navctl against busctl, \(plan.cliRuns) runs each")
+        progress("navctl against busctl, \(plan.cliRuns) runs each")
         let site = try BenchSite(
             name: "cli", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
             navdArguments: ["--state-dir", workDirectory + "/state-cli"])
@@ -46,7 +46,7 @@ extension BenchRun {
     /// elsewhere) on a bus of its own with a fresh state directory each time: from spawn to the
     /// first GetState reply.
     func measureColdStart() throws {
-        progress("item 7: navd cold start, \(plan.coldStarts) starts")
+        progress("navd cold start, \(plan.coldStarts) starts")
         let bus = try PrivateBus(configFile: busConfig)
         defer { bus.stop() }
         let watcher = try Connection(.address(bus.address))

@@ -9,6 +9,8 @@ struct CallTarget {
     static let navd = CallTarget(busName: "org.navd.Navigator1")
     /// The C floor service, on the same bus under another name.
     static let floor = CallTarget(busName: "org.navd.Floor1")
+    /// The dbus-python peer (scripts/navd-pypeer.py), on the same bus under another name.
+    static let python = CallTarget(busName: "org.navd.Python1")
 
     static let objectPath = "/org/navd/Navigator1"
     static let interface = "org.navd.Navigator1"

@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+
+/// One service `navd-load` drives: the bus it is on, its name, and which calls it gets.
+struct LoadTarget {
+    /// The bus address.
+    let address: String
+    let target: CallTarget
+    let kind: CallKind
+}
+
+/// How `navd-load` drives its targets (see Sources/navd-load/main.c).
+enum LoadMode: String {
+    /// One call at a time, the targets interleaved call by call; a sample is send to reply.
+    case serial
+    /// Each target in turn keeps a window of calls outstanding; a sample is send to reply.
+    case inflight
+    /// One call at a time; a sample is send to the last watcher process reading its StackChanged.
+    case fanout
+}
+
+/// The C load client, `navd-load`: every latency, throughput and fan-out figure goes through
+/// it, so the client costs the same small constant for navd and the services it is compared with.
+struct LoadClient {
+    /// The `navd-load` executable.
+    let executable: String
+    /// Where its output and error files go (one run at a time).
+    let workDirectory: String
+
+    /// Runs `mode` over `targets` (`warmUp` untimed then `calls` timed calls each) and returns
+    /// one `Samples` per target, in order, holding every sample when `keepSamples`, else only
+    /// the count, elapsed time and errors. Throws with navd-load's own message when it fails.
+    func run(
+        _ mode: LoadMode, _ targets: [LoadTarget], calls: Int, warmUp: Int, seed: Int,
+        watchers: Int = 1, window: Int = 32, chunk: Int = 256, keepSamples: Bool = true
+    ) throws -> [Samples] {
+        var arguments = [
+            mode.rawValue, "--calls", "\(calls)", "--warmup", "\(warmUp)", "--seed", "\(seed)",
+            "--window", "\(window)", "--chunk", "\(chunk)", "--watchers", "\(watchers)",
+            "--timeout-ms", "\(callTimeoutMilliseconds)",
+        ]
+        if keepSamples { arguments.append("--samples") }
+        for target in targets {
+            arguments += ["--address", target.address]
+            switch target.kind {
+            case .ping: arguments += ["--interface", "org.freedesktop.DBus.Peer", "--method", "Ping"]
+            case .pushPop: arguments += ["--interface", CallTarget.interface, "--push-pop", "orange"]
+            }
+            arguments += ["--dest", target.target.busName]
+        }
+        let output = try runCapturing(arguments)
+        return try Self.parse(output, targets: targets.count)
+    }
+
+    /// Runs navd-load with `arguments`; its stdout, or an error holding its stderr.
+    private func runCapturing(_ arguments: [String]) throws -> String {
+        let outputPath = workDirectory + "/navd-load.out", errorPath = workDirectory + "/navd-load.err"
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let errors = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer {
+            if output >= 0 { Glibc.close(output) }
+            if errors >= 0 { Glibc.close(errors) }
+        }
+        guard output >= 0, errors >= 0 else { throw BenchError("cannot write navd-load's output in \(workDirectory)") }
+        let pid = try spawn(executable, arguments, standardOutput: output, standardError: errors)
+        ProcessRegistry.remember(pid)
+        let status = waitForExit(pid)
+        ProcessRegistry.forget(pid)
+        guard status == 0 else {
+            let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+            throw BenchError("navd-load \(arguments.first ?? "") exited \(status): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        return try String(contentsOfFile: outputPath, encoding: .utf8)
+    }
+
+    /// Reads navd-load's `target` and `samples` lines into one `Samples` per target.
+    static func parse(_ output: String, targets: Int) throws -> [Samples] {
+        var results = Array(repeating: Samples(), count: targets)
+        var seen = Set<Int>()
+        for line in output.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2, let index = Int(fields[1]), results.indices.contains(index) else { continue }
+            if fields[0] == "target" {
+                var values: [Substring: UInt64] = [:]
+                var position = 3
+                while position + 1 < fields.count {
+                    values[fields[position]] = UInt64(fields[position + 1])
+                    position += 2
+                }
+                results[index].elapsedNanoseconds = values["elapsed_ns"] ?? 0
+                results[index].errors = Int(values["errors"] ?? 0)
+                seen.insert(index)
+            } else if fields[0] == "samples" {
+                results[index].nanoseconds = fields.dropFirst(2).compactMap { UInt64($0) }
+            }
+        }
+        guard seen.count == targets else { throw BenchError("navd-load reported \(seen.count) of \(targets) targets:\n\(output)") }
+        return results
+    }
+}
+
+/// How long one call may take before the run gives up on the service: long, because a stall
+/// (a snapshot of a large state, say) is a finding to report, not a reason to stop.
+let callTimeoutMilliseconds = 120_000
+
+extension Binaries {
+    /// The C load client, built beside navd-floor.
+    var load: String { directory + "/navd-load" }
+    /// navwatch, for the installed size.
+    var navwatch: String { directory + "/navwatch" }
+}
