@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Skip the growth and memory-over-history figures (idle memory is always measured).")
     var skipGrowth = false
 
-    @Flag(name: .long, help: "Skip navctl against busctl, navd's cold start and the installed size.")
+    @Flag(name: .long, help: "Skip navctl against busctl, navd's start (direct and through D-Bus activation) and the installed size.")
     var skipCli = false
 
     @Option(name: .long, help: ArgumentHelp("Also write the figures as JSON to this file.", valueName: "file"))
@@ -84,6 +84,7 @@ struct BenchCommand: ParsableCommand {
         if !skipCli {
             phase("command line and start") { try run.measureCommandLine() }
             phase("installed size") { try run.measureInstalledSize() }
+            phase("start through D-Bus activation") { try run.measureActivation() }
         }
         if !skipGrowth { phase("growth and memory") { try run.measureGrowth() } }
         let report = run.report()

@@ -42,8 +42,7 @@ extension BenchRun {
         try measureColdStart()
     }
 
-    /// navd started directly (not through D-Bus activation, which is measured under systemd
-    /// elsewhere) on a bus of its own with a fresh state directory each time: from spawn to the
+    /// navd started directly (not through D-Bus activation: `measureActivation`) on a bus of its own with a fresh state directory each time: from spawn to the
     /// first GetState reply.
     func measureColdStart() throws {
         progress("navd cold start, \(plan.coldStarts) starts")
@@ -74,7 +73,7 @@ extension BenchRun {
             _ = waitForNameOwner(watcher, seconds: 5)
         }
         var figure = Figure("cli.cold_start", "navd start (direct exec, fresh state dir) to first GetState reply", samples.summary(unitNanoseconds: 1e6), unit: "ms", showOps: false)
-        figure.note = "started directly, not through D-Bus activation (that is measured under systemd elsewhere)"
+        figure.note = "started directly; through D-Bus activation under systemd: start.activation"
         figures.append(figure)
     }
 

@@ -54,23 +54,11 @@ struct LoadClient {
 
     /// Runs navd-load with `arguments`; its stdout, or an error holding its stderr.
     private func runCapturing(_ arguments: [String]) throws -> String {
-        let outputPath = workDirectory + "/navd-load.out", errorPath = workDirectory + "/navd-load.err"
-        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        let errors = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer {
-            if output >= 0 { Glibc.close(output) }
-            if errors >= 0 { Glibc.close(errors) }
+        let result = try captureRun(executable, arguments, directory: workDirectory)
+        guard result.status == 0 else {
+            throw BenchError("navd-load \(arguments.first ?? "") exited \(result.status): \(result.errors.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
-        guard output >= 0, errors >= 0 else { throw BenchError("cannot write navd-load's output in \(workDirectory)") }
-        let pid = try spawn(executable, arguments, standardOutput: output, standardError: errors)
-        ProcessRegistry.remember(pid)
-        let status = waitForExit(pid)
-        ProcessRegistry.forget(pid)
-        guard status == 0 else {
-            let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-            throw BenchError("navd-load \(arguments.first ?? "") exited \(status): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
-        return try String(contentsOfFile: outputPath, encoding: .utf8)
+        return result.output
     }
 
     /// Reads navd-load's `target` and `samples` lines into one `Samples` per target.
@@ -108,4 +96,25 @@ extension Binaries {
     var load: String { directory + "/navd-load" }
     /// navwatch, for the installed size.
     var navwatch: String { directory + "/navwatch" }
+}
+
+/// Runs `executable arguments…` to its end with stdout and stderr in files of `directory`
+/// (one run at a time), stoppable by the benchmark's signal handler; its exit status and output.
+func captureRun(_ executable: String, _ arguments: [String], directory: String) throws -> (status: Int32, output: String, errors: String) {
+    let outputPath = directory + "/run.out", errorPath = directory + "/run.err"
+    let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let errors = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    defer {
+        if output >= 0 { Glibc.close(output) }
+        if errors >= 0 { Glibc.close(errors) }
+    }
+    guard output >= 0, errors >= 0 else { throw BenchError("cannot write output files in \(directory)") }
+    let pid = try spawn(executable, arguments, standardOutput: output, standardError: errors)
+    ProcessRegistry.remember(pid)
+    let status = waitForExit(pid)
+    ProcessRegistry.forget(pid)
+    return (
+        status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+        (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+    )
 }
