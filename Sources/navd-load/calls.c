@@ -117,21 +117,16 @@ void shuffle(int *order, int count, uint64_t *state) {
     }
 }
 
-/* calls calls to each target, one at a time, in a new random order every Push/Pop pair. */
-static void serial_pass(Plan *plan, long calls, int timed) {
+void one_at_a_time(Plan *plan, long calls, int timed, timed_call call) {
     int order[plan->target_count];
     uint64_t state = plan->seed;
     for (int i = 0; i < plan->target_count; i++) order[i] = i;
-    for (long call = 0; call < calls; call++) {
-        if (call % 2 == 0) shuffle(order, plan->target_count, &state);
+    for (long index = 0; index < calls; index++) {
+        if (index % 2 == 0) shuffle(order, plan->target_count, &state);
         for (int k = 0; k < plan->target_count; k++) {
             Target *target = &plan->targets[order[k]];
-            DBusMessage *message = next_call(target);
-            uint64_t sent = now_ns();
-            dbus_uint32_t serial = send_call(target, message);
-            dbus_connection_flush(target->connection);
-            int is_error = wait_reply(target, serial, plan->timeout_ms);
-            uint64_t elapsed = now_ns() - sent;
+            int is_error = 0;
+            uint64_t elapsed = call(plan, target, &is_error);
             if (!timed) continue;
             record(target, elapsed);
             target->elapsed += elapsed;
@@ -140,9 +135,19 @@ static void serial_pass(Plan *plan, long calls, int timed) {
     }
 }
 
+/* One call, send to reply. */
+static uint64_t serial_call(Plan *plan, Target *target, int *is_error) {
+    DBusMessage *message = next_call(target);
+    uint64_t sent = now_ns();
+    dbus_uint32_t serial = send_call(target, message);
+    dbus_connection_flush(target->connection);
+    *is_error = wait_reply(target, serial, plan->timeout_ms);
+    return now_ns() - sent;
+}
+
 void run_serial(Plan *plan) {
-    serial_pass(plan, plan->warmup, 0);
-    serial_pass(plan, plan->calls, 1);
+    one_at_a_time(plan, plan->warmup, 0, serial_call);
+    one_at_a_time(plan, plan->calls, 1, serial_call);
 }
 
 /* count calls to target with plan->window outstanding: one more sent for each reply. */

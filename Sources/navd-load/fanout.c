@@ -67,33 +67,23 @@ static int wait_wake(int timeout_ms) {
     return result == 1 && read(wake_pipe[0], &byte, 1) == 1;
 }
 
-static void fanout_pass(Plan *plan, long calls, int timed) {
-    int order[plan->target_count];
-    uint64_t state = plan->seed;
-    for (int i = 0; i < plan->target_count; i++) order[i] = i;
-    for (long call = 0; call < calls; call++) {
-        if (call % 2 == 0) shuffle(order, plan->target_count, &state);
-        for (int k = 0; k < plan->target_count; k++) {
-            Target *target = &plan->targets[order[k]];
-            DBusMessage *message = next_call(target);
-            __atomic_store_n(&shared->arrived, 0, __ATOMIC_SEQ_CST);
-            uint64_t sent = now_ns(), last = 0;
-            dbus_uint32_t serial = send_call(target, message);
-            dbus_connection_flush(target->connection);
-            int is_error = wait_reply(target, serial, plan->timeout_ms);
-            if (!wait_wake(10000))
-                fail("only %d of %d watchers got StackChanged from %s within 10 s",
-                     __atomic_load_n(&shared->arrived, __ATOMIC_SEQ_CST), plan->watchers, target->destination);
-            for (int w = 0; w < plan->watchers; w++) {
-                uint64_t arrival = __atomic_load_n(&shared->arrival[w], __ATOMIC_SEQ_CST);
-                if (arrival > last) last = arrival;
-            }
-            if (!timed) continue;
-            record(target, last - sent);
-            target->elapsed += last - sent;
-            target->errors += (unsigned long)is_error;
-        }
+/* One call, send to the last watcher reading its StackChanged. */
+static uint64_t fanout_call(Plan *plan, Target *target, int *is_error) {
+    DBusMessage *message = next_call(target);
+    uint64_t sent, last = 0;
+    __atomic_store_n(&shared->arrived, 0, __ATOMIC_SEQ_CST);
+    sent = now_ns();
+    dbus_uint32_t serial = send_call(target, message);
+    dbus_connection_flush(target->connection);
+    *is_error = wait_reply(target, serial, plan->timeout_ms);
+    if (!wait_wake(10000))
+        fail("only %d of %d watchers got StackChanged from %s within 10 s",
+             __atomic_load_n(&shared->arrived, __ATOMIC_SEQ_CST), plan->watchers, target->destination);
+    for (int w = 0; w < plan->watchers; w++) {
+        uint64_t arrival = __atomic_load_n(&shared->arrival[w], __ATOMIC_SEQ_CST);
+        if (arrival > last) last = arrival;
     }
+    return last - sent;
 }
 
 void run_fanout(Plan *plan) {
@@ -116,8 +106,8 @@ void run_fanout(Plan *plan) {
     }
     if (!wait_wake(30000)) fail("the watchers did not subscribe within 30 s");
     for (int i = 0; i < plan->target_count; i++) plan->targets[i].connection = connect_bus(plan->targets[i].address);
-    fanout_pass(plan, plan->warmup, 0);
-    fanout_pass(plan, plan->calls, 1);
+    one_at_a_time(plan, plan->warmup, 0, fanout_call);
+    one_at_a_time(plan, plan->calls, 1, fanout_call);
     __atomic_store_n(&shared->stop, 1, __ATOMIC_SEQ_CST);
     for (int w = 0; w < plan->watchers; w++) {
         int status;

@@ -55,6 +55,12 @@ void record(Target *target, uint64_t nanoseconds);
 /* Shuffles order[0..count) with a SplitMix64 state. */
 void shuffle(int *order, int count, uint64_t *state);
 
+/* One timed call to target: nanoseconds from its send to whatever ends it; *is_error set for an error reply. */
+typedef uint64_t (*timed_call)(Plan *plan, Target *target, int *is_error);
+/* calls calls to each target, one at a time, in a new random order of the targets every
+ * Push/Pop pair; with timed, each is recorded as a sample of its target. */
+void one_at_a_time(Plan *plan, long calls, int timed, timed_call call);
+
 /* The modes: each runs plan->warmup untimed then plan->calls timed calls per target. */
 void run_serial(Plan *plan);
 void run_inflight(Plan *plan);
