@@ -54,7 +54,6 @@ def main():
     for number in (signal.SIGTERM, signal.SIGINT):
         GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, number, loop.quit)
     loop.run()
-    del peer, name
 
 
 if __name__ == "__main__":

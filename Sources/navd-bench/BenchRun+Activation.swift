@@ -20,18 +20,20 @@ extension BenchRun {
             throw BenchError("activation-test.sh exited \(result.status):\n\(result.output.suffix(2000))")
         }
         var samples = Samples()
+        var times: [String] = []
         for line in result.output.split(separator: "\n") where line.hasPrefix("activation") {
             guard let range = line.range(of: #"answered in [0-9]+ ms"#, options: .regularExpression),
                 let milliseconds = UInt64(line[range].split(separator: " ")[2])
             else { continue }
             samples.nanoseconds.append(milliseconds * 1_000_000)
             samples.elapsedNanoseconds += milliseconds * 1_000_000
+            times.append("\(milliseconds) ms")
         }
         guard !samples.nanoseconds.isEmpty else { throw BenchError("activation-test.sh printed no time:\n\(result.output)") }
         var figure = Figure(
             "start.activation", "navd start through D-Bus activation (systemd user manager) to the first answer",
             samples.summary(unitNanoseconds: 1e6), unit: "ms", showOps: false)
-        figure.note = "\(samples.nanoseconds.count) activations (the first call, and the first after systemctl --user stop), each timed around a whole busctl run"
+        figure.note = "activations, each timed around a whole busctl run: the first Push (fresh state), then GetState after systemctl --user stop: \(times.joined(separator: ", "))"
         figures.append(figure)
     }
 }

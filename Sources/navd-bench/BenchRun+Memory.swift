@@ -14,10 +14,10 @@ struct ProcessMemory {
 
     /// Reads /proc/`pid`/status; nil when the process is gone.
     static func of(_ pid: pid_t) -> ProcessMemory? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        guard let status = readWhole("/proc/\(pid)/status") else { return nil }
         var values: [String: Double] = [:]
         for line in status.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if fields.count >= 2, fields[0].hasSuffix(":"), let kibibytes = Double(fields[1]) {
                 values[String(fields[0].dropLast())] = kibibytes / 1024
             }
@@ -30,7 +30,7 @@ struct ProcessMemory {
     /// The file-backed resident pages of `pid` by file (from /proc/PID/smaps: each mapping's
     /// Rss less its Anonymous pages), largest first, in MiB.
     static func fileBacked(_ pid: pid_t) -> [(file: String, mebibytes: Double)] {
-        guard let smaps = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8) else { return [] }
+        guard let smaps = readWhole("/proc/\(pid)/smaps") else { return [] }
         var byFile: [String: Double] = [:]
         var current: String?
         var rss = 0.0
@@ -40,7 +40,7 @@ struct ProcessMemory {
             rss = 0
         }
         for line in smaps.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = fields.first else { continue }
             if first.contains("-") && !first.hasSuffix(":") {
                 close()
@@ -56,6 +56,23 @@ struct ProcessMemory {
     }
 }
 
+/// The whole of a /proc file, read to its end (their size is 0 to stat, so readers that trust
+/// the size stop early); nil when it cannot be opened.
+private func readWhole(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
 extension BenchRun {
     /// Appends `key`.private (RssAnon, against `privateBudget` MiB) and `key`.file (RssFile,
     /// reported with what it is made of) for the process `pid` in `state`.
@@ -68,7 +85,7 @@ extension BenchRun {
         figures.append(anonymous)
         var file = Figure("\(key).file", "navd file-backed RSS, \(state)", value: memory.file, unit: "MiB")
         let parts = ProcessMemory.fileBacked(pid).prefix(4).map { "\($0.file) \(format2($0.mebibytes))" }
-        file.note = "RssFile: pages of mapped files, clean and given back under memory pressure (MiB: \(parts.joined(separator: ", ")))"
+        file.note = "RssFile: pages of mapped files as touched (navd's own: its statically linked code and read-only data), clean, shared, given back under memory pressure; MiB: \(parts.joined(separator: ", "))"
         if memory.shared > 0 { file.note! += "; RssShmem \(format2(memory.shared)) MiB" }
         figures.append(file)
     }
