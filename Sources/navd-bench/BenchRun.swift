@@ -25,7 +25,8 @@ final class BenchRun {
         by navd-load, a small C client on libdbus (fan-out: one watcher process per watcher)
         """
 
-    /// Makes the work directory and starts the main and ephemeral sites.
+    /// Makes the work directory and starts the main and ephemeral sites and the dbus-python
+    /// peer; stops what it started when one of them fails.
     init(plan: BenchPlan, binaries: Binaries) throws {
         self.plan = plan
         self.binaries = binaries
@@ -40,10 +41,15 @@ final class BenchRun {
             navdArguments: ["--state-dir", workDirectory + "/state-main"])
         self.main = main
         appendMemoryFigures(main.navd.pid, key: "memory.idle", state: "idle after start (persistence on)", privateBudget: 4)
-        python = try startPythonPeer(on: main)
-        ephemeral = try BenchSite(
-            name: "ephemeral", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
-            navdArguments: ["--ephemeral"])
+        do {
+            python = try startPythonPeer(on: main)
+            ephemeral = try BenchSite(
+                name: "ephemeral", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
+                navdArguments: ["--ephemeral"])
+        } catch {
+            cleanUp()
+            throw error
+        }
     }
 
     /// Stops the main and ephemeral sites (the later phases start their own).
