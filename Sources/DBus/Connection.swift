@@ -34,8 +34,12 @@ public final class Connection: @unchecked Sendable {
         var sawDisconnected = false
     }
     let state = Mutex(State())
-    /// Held while libdbus reads incoming data or hands out messages (see `ReadingLock`).
-    let reading = ReadingLock()
+    /// Held while libdbus reads the socket into its incoming queue or hands out messages:
+    /// `popMessage`, the reading steps of `waitForMessages`, and blocking calls. libdbus does
+    /// not route replies between threads on its own: a thread popping messages could take the
+    /// reply another thread's blocking call waits for. While a call holds this lock, the loop
+    /// thread waits at its next step instead, and the call finds its reply.
+    let reading = Mutex(())
 
     private static let threadsInitialized: Bool = dbus_threads_init_default() != 0
 
@@ -115,7 +119,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Blocks until every queued outgoing message is written to the socket.
     public func flush() {
-        if isConnected { reading.withLock { dbus_connection_flush(raw) } }
+        if isConnected { reading.withLock { _ in dbus_connection_flush(raw) } }
     }
 
     /// Sends a method call and blocks for its reply. An error reply is thrown as
@@ -128,7 +132,7 @@ public final class Connection: @unchecked Sendable {
     /// overload of `call` wins) can still block on purpose.
     public func callBlocking(_ message: Message, timeoutMilliseconds: Int32 = 25_000) throws(DBusError) -> Message {
         try requireConnected()
-        let (reply, error) = reading.withLock {
+        let (reply, error) = reading.withLock { _ in
             withLibdbusError { error in
                 dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, error)
             }

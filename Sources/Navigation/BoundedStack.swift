@@ -49,7 +49,7 @@ struct BoundedStack<Element: Sendable>: Sendable {
     mutating func push(_ element: Element, keep: Int) {
         guard keep > 0 else { top = nil; return }
         top = StackCell(element, below: top)
-        if count > 2 * keep {
+        if count - keep > keep {  // count > 2 * keep, without overflowing for a huge keep
             self = BoundedStack(newestFirst: newest(keep))
         }
     }

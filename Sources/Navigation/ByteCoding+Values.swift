@@ -3,7 +3,8 @@
 // ParamValue: tag byte 0 string, 1 int (zigzag), 2 double (bits), 3 bool.
 // InputValue: tag byte 0 string, 1 bool, 2 int, 3 uint, 4 double, 5 list, 6 record, 7 map, 8 variant, 9 other.
 // Dictionaries: count, then (key, value) pairs in ascending key order, so equal values encode equally.
-// Operation: tag byte in declaration order (0 push … 15 reconcile), then its arguments in declaration order.
+// Operation: tag byte in declaration order (0 push … 15 reconcile, 16 send … 19 setfacts), then its arguments
+// in declaration order.
 
 /// How deep decoded input values may nest (D-Bus allows 64 levels; deeper bytes are corrupt).
 let maxDecodedNesting = 256
@@ -74,6 +75,11 @@ extension ByteWriter {
         case .undo: byte(13)
         case .redo: byte(14)
         case .reconcile: byte(15)
+        case .send(let source, let event, let params, let expectedRevision):
+            byte(16); string(source); string(event); inputParams(params); varint(expectedRevision)
+        case .start(let flow, let params): byte(17); string(flow); inputParams(params)
+        case .finish(let output, let params): byte(18); string(output); inputParams(params)
+        case .setFacts(let facts): byte(19); inputParams(facts)
         }
     }
 }
@@ -164,6 +170,10 @@ extension ByteReader {
         case 13: return .undo
         case 14: return .redo
         case 15: return .reconcile
+        case 16: return .send(source: try string(), event: try string(), params: try inputParams(), expectedRevision: try varint())
+        case 17: return .start(flow: try string(), params: try inputParams())
+        case 18: return .finish(output: try string(), params: try inputParams())
+        case 19: return .setFacts(try inputParams())
         case let tag: throw corrupt("unknown operation tag \(tag)")
         }
     }

@@ -1,8 +1,11 @@
-/// A property of the contract's interface that a change may alter.
-public enum ChangedProperty: String, Sendable, CaseIterable {
-    /// The D-Bus property names.
-    case revision = "Revision", depth = "Depth", top = "Top", topId = "TopId", selectedTab = "SelectedTab"
-    case canUndo = "CanUndo", canRedo = "CanRedo"
+/// A value a change may alter, of those the service publishes as properties.
+public enum ChangedProperty: Sendable, CaseIterable {
+    /// The revision, the path's depth, the top screen's route and id, the selected tab.
+    case revision, depth, top, topID, selectedTab
+    /// Whether Undo or Redo would succeed.
+    case canUndo, canRedo
+    /// The facts (any of them).
+    case facts
 }
 
 /// What one successful `perform` did: all the daemon needs to reply, signal and journal.
@@ -23,10 +26,19 @@ public struct Change: Sendable {
     public let selectedTab: String
     /// The visible path after the call (StackChanged's path).
     public let path: [Entry]
+    /// The flows the change ended, to announce after StackChanged (FlowFinished): finished ones in the order
+    /// they finished, then abandoned ones (output "").
+    public var endedFlows: [FlowEnd] = []
+    /// What the change did, as Send answers it (`ignored` for a no-op).
+    public var outcome: Outcome = .applied
+    /// The id of the flow Start started, or of the guard flow a redirect started (nil otherwise).
+    public var newFlowID: String? = nil
+    /// Sentences to log: a kept request dropped because it failed when resumed.
+    public var notes: [String] = []
 }
 
 /// One line of the history: (revision, cause, time), as `History` returns it.
-public struct HistoryEntry: Hashable, Sendable, Codable {
+public struct HistoryEntry: Hashable, Sendable {
     /// The revision the change made.
     public var revision: UInt64
     /// The lower-case method name.
@@ -43,7 +55,7 @@ public struct HistoryEntry: Hashable, Sendable, Codable {
 }
 
 /// A committed change as the journal keeps it: replaying it at `time` on the state before it reproduces `revision`.
-public struct JournalRecord: Hashable, Sendable, Codable {
+public struct JournalRecord: Hashable, Sendable {
     /// The revision the change made.
     public let revision: UInt64
     /// The lower-case method name.

@@ -3,52 +3,75 @@ extension Coordinator {
     enum UndoEffect {
         /// An ordinary change: the old tree becomes an undo step; redo is cleared.
         case record
-        /// An undo: the newest undo step was taken; the old tree becomes a redo step.
-        case undo
-        /// A redo: the newest redo step was taken; the old tree becomes an undo step.
-        case redo
+        /// A change of facts only (with the repair it caused): both lists stay as they are.
+        case keep
         /// Reconciliation: both lists are cleared.
         case clear
+        /// Undo or redo: the lists become these.
+        case set(undo: BoundedStack<Tree>, redo: BoundedStack<Tree>)
     }
 
     /// Performs `op` at `time` (µs since the epoch): all or nothing, following the contract's no-op,
-    /// undo/redo and history rules. A failure leaves the state exactly as it was.
+    /// undo/redo, guard and history rules. A failure leaves the state exactly as it was.
     public mutating func perform(_ op: Operation, at time: Int64) throws(NavigationError) -> Change {
+        try perform(op, at: time, tracing: false).change
+    }
+
+    /// `perform`, also returning the trace of the steps when `tracing` (for Resolve).
+    mutating func perform(_ op: Operation, at time: Int64, tracing: Bool) throws(NavigationError) -> (change: Change, trace: [String]) {
         switch op {
-        case .undo:
-            guard let previous = state.undo.top?.element else {
-                throw .nothingToUndo("there is no change to undo")
-            }
-            return commit(previous, ids: state.ids, op: op, time: time, effect: .undo, newScreenId: nil)
-        case .redo:
-            guard let later = state.redo.top?.element else {
-                throw .nothingToRedo("there is nothing to redo; only an Undo can be redone, and any other change clears the redo list")
-            }
-            return commit(later, ids: state.ids, op: op, time: time, effect: .redo, newScreenId: nil)
+        case .undo, .redo:
+            return (try stepThroughHistory(op, at: time), [])
         case .reconcile:
-            var ids = state.ids
+            var txn = Transaction(state)
             var warnings: [String] = []
-            let tree = reconciledTree(ids: &ids, warnings: &warnings)
-            return commit(tree, ids: ids, op: op, time: time, effect: .clear, newScreenId: nil)
-        case .apply(let raws, let expectedRevision):
-            var tree = state.tree
-            var ids = state.ids
-            try applyOperations(raws, expectedRevision: expectedRevision, on: &tree, ids: &ids)
-            return commit(tree, ids: ids, op: op, time: time, effect: .record, newScreenId: nil)
+            txn.tree = reconciledTree(ids: &txn.ids, warnings: &warnings)
+            txn.facts = reconciledFacts(state.facts)
+            txn.tree = repaired(txn.tree, facts: txn.facts, ids: &txn.ids)
+            return (commit(txn, op: op, time: time, effect: .clear), [])
         default:
-            var tree = state.tree
-            var ids = state.ids
-            let newScreenId = try execute(op, on: &tree, ids: &ids)
-            return commit(tree, ids: ids, op: op, time: time, effect: .record, newScreenId: newScreenId)
+            var txn = Transaction(state, tracing: tracing)
+            try run(.operation(op), &txn)
+            let change = commit(txn, op: op, time: time, effect: txn.touchedTree ? .record : .keep)
+            return (change, txn.trace ?? [])
         }
     }
 
-    /// Makes `tree` current as one new revision, or reports a no-op when it equals the current tree.
-    mutating func commit(_ tree: Tree, ids: IdCounter, op: Operation, time: Int64, effect: UndoEffect, newScreenId: String?) -> Change {
-        if tree == state.tree && (effect == .record || effect == .clear) {
-            return Change(
+    /// Undo or Redo: steps to the most recent recorded tree that, repaired for the current facts, differs from
+    /// the current one; the steps passed over move to the other list with it.
+    mutating func stepThroughHistory(_ op: Operation, at time: Int64) throws(NavigationError) -> Change {
+        let isUndo = op == .undo
+        var from = isUndo ? state.undo : state.redo
+        var to = isUndo ? state.redo : state.undo
+        var ids = state.ids
+        var leaving = state.tree
+        let keep = graph.limits.maxUndo
+        while let candidate = from.pop() {
+            to.push(leaving, keep: keep)
+            let tree = repaired(candidate, facts: state.facts, ids: &ids)
+            if tree != state.tree {
+                var txn = Transaction(state)
+                txn.tree = tree
+                txn.ids = ids
+                txn.touchedTree = true
+                return commit(txn, op: op, time: time, effect: isUndo ? .set(undo: from, redo: to) : .set(undo: to, redo: from))
+            }
+            leaving = candidate
+        }
+        if isUndo { throw .nothingToUndo("there is no change to undo") }
+        throw .nothingToRedo("there is nothing to redo; only an Undo can be redone, and any other change clears the redo list")
+    }
+
+    /// Makes the transaction's result current as one new revision, or reports a no-op when nothing differs.
+    mutating func commit(_ input: Transaction, op: Operation, time: Int64, effect: UndoEffect) -> Change {
+        var txn = input
+        _ = txn.tree.pruneFlows()
+        if txn.tree == state.tree && txn.facts == state.facts {
+            var change = Change(
                 revision: state.revision, isNoOp: true, cause: op.cause, newScreenId: nil, changedProperties: [],
                 record: nil, selectedTab: selectedTab, path: path)
+            change.outcome = .ignored
+            return change
         }
         let before = PropertySnapshot(self)
         let keep = graph.limits.maxUndo
@@ -57,25 +80,45 @@ extension Coordinator {
         case .record:
             state.undo.push(old, keep: keep)
             state.redo = BoundedStack()
-        case .undo:
-            _ = state.undo.pop()
-            state.redo.push(old, keep: keep)
-        case .redo:
-            _ = state.redo.pop()
-            state.undo.push(old, keep: keep)
+        case .keep:
+            break
         case .clear:
             state.undo = BoundedStack()
             state.redo = BoundedStack()
+        case .set(let undo, let redo):
+            state.undo = undo
+            state.redo = redo
         }
-        state.tree = tree
-        state.ids = ids
+        var ended = txn.finished
+        let finishedIDs = Set(ended.map(\.id))
+        for instance in old.orderedFlows where txn.tree.flows[instance.firstScreen]?.id != instance.id && !finishedIDs.contains(instance.id) {
+            ended.append(FlowEnd(id: instance.id, flow: instance.flow, output: ""))
+        }
+        state.tree = txn.tree
+        state.ids = txn.ids
+        state.facts = txn.facts
         state.revision += 1
         state.history.push(HistoryEntry(revision: state.revision, cause: op.cause, time: time), keep: max(1, graph.limits.maxHistory))
         let record = JournalRecord(revision: state.revision, cause: op.cause, time: time, operation: op)
-        return Change(
-            revision: state.revision, isNoOp: false, cause: op.cause, newScreenId: newScreenId,
+        var change = Change(
+            revision: state.revision, isNoOp: false, cause: op.cause, newScreenId: txn.newScreenID,
             changedProperties: before.changes(to: PropertySnapshot(self)), record: record,
             selectedTab: selectedTab, path: path)
+        change.endedFlows = ended
+        change.newFlowID = txn.newFlowID
+        change.notes = txn.notes
+        change.outcome = txn.redirected ? .redirected : txn.resumed ? .resumed : !txn.finished.isEmpty ? .finished : .applied
+        return change
+    }
+
+    /// The facts restored from a snapshot fitted to the graph: each declared fact, defaulted when missing or
+    /// of another type now.
+    func reconciledFacts(_ facts: [String: ParamValue]) -> [String: ParamValue] {
+        var result: [String: ParamValue] = [:]
+        for (name, spec) in graph.facts {
+            if let value = facts[name], value.type == spec.type { result[name] = value } else { result[name] = spec.defaultValue }
+        }
+        return result
     }
 
     /// Re-applies a journaled change at its recorded time; throws unless it reproduces the recorded revision.

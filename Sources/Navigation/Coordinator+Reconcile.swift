@@ -12,18 +12,14 @@ extension Coordinator {
     /// whose route is gone becomes the tab's root route, vanished tabs are dropped, new tabs start at their
     /// root, and a tabbed/untabbed mismatch starts a fresh tree (ids keep counting).
     public mutating func reconcile(at time: Int64) -> Reconciliation {
-        var ids = state.ids
+        var txn = Transaction(state)
         var warnings: [String] = []
-        let tree = reconciledTree(ids: &ids, warnings: &warnings)
-        if tree == state.tree { return Reconciliation(warnings: [], change: nil) }
-        let change = commit(tree, ids: ids, op: .reconcile, time: time, effect: .clear, newScreenId: nil)
+        txn.tree = reconciledTree(ids: &txn.ids, warnings: &warnings)
+        txn.facts = reconciledFacts(state.facts)
+        txn.tree = repaired(txn.tree, facts: txn.facts, ids: &txn.ids)
+        if txn.tree == state.tree && txn.facts == state.facts { return Reconciliation(warnings: [], change: nil) }
+        let change = commit(txn, op: .reconcile, time: time, effect: .clear)
         return Reconciliation(warnings: warnings, change: change)
-    }
-
-    /// `reconcile(at: 0)`'s warnings; prefer `reconcile(at:)`, which records the real time.
-    @discardableResult
-    public mutating func reconcile() -> [String] {
-        reconcile(at: 0).warnings
     }
 
     /// The current tree fitted to the graph; `warnings` says what was repaired.

@@ -5,6 +5,8 @@ extension Coordinator {
         var screens: [ScreenRequest] = []
         var tab: String?
         var isEmptySetStack = false
+        /// Params that are not a screen's (an event's, a flow's, an output's, facts), sized with the rest.
+        var extraParams: [InputParams] = []
 
         init(_ op: Operation) {
             switch op {
@@ -22,6 +24,18 @@ extension Coordinator {
             case .selectTab(let tab):
                 strings = [(tab, "tab name")]
                 self.tab = tab
+            case .send(let source, let event, let params, _):
+                strings = [(event, "event name"), (source, "source id")]
+                extraParams = [params]
+            case .start(let flow, let params):
+                strings = [(flow, "flow name")]
+                extraParams = [params]
+            case .finish(let output, let params):
+                strings = [(output, "output name")]
+                extraParams = [params]
+            case .setFacts(let facts):
+                strings = facts.keys.sorted().map { ($0, "fact name") }
+                extraParams = [facts]
             default:
                 break
             }
@@ -38,7 +52,7 @@ extension Coordinator {
                 do { try graph.checkLength(item.text, item.what) } catch { throw error.prefixed(label(index)) }
             }
         }
-        try graph.checkParamSizes(parts.flatMap { $0.screens.map(\.params) })
+        try graph.checkParamSizes(parts.flatMap { $0.screens.map(\.params) + $0.extraParams })
         for (index, part) in parts.enumerated() {
             do {
                 for screen in part.screens { _ = try graph.route(screen.route) }

@@ -7,6 +7,8 @@ public struct Coordinator: Sendable {
     public let graph: RouteGraph
     /// Everything that persists (see `NavigationState.encodedSnapshot()`).
     public internal(set) var state: NavigationState
+    /// Whether some route has `requires` (else guard checks and repairs are skipped).
+    let guardsInUse: Bool
 
     /// A fresh tree: revision 1, each tab at its root, `selectedTabAtStart` (else the first tab) selected.
     public init(graph: RouteGraph) {
@@ -14,13 +16,21 @@ public struct Coordinator: Sendable {
         let tree = Tree.fresh(for: graph, ids: &ids)
         self.graph = graph
         self.state = NavigationState(tree: tree, revision: 1, ids: ids)
+        self.state.facts = graph.defaultFacts
+        self.guardsInUse = graph.routes.values.contains { !$0.requires.isEmpty }
     }
 
     /// A coordinator over a restored state; call `reconcile(at:)` next if the graph may have changed.
+    /// Facts the graph declares but the state lacks (or holds with another type) read as their defaults.
     public init(graph: RouteGraph, restoring state: NavigationState) {
         self.graph = graph
         self.state = state
+        self.guardsInUse = graph.routes.values.contains { !$0.requires.isEmpty }
+        self.state.facts = reconciledFacts(state.facts)
     }
+
+    /// Every fact's current value (the `Facts` property).
+    public var facts: [String: ParamValue] { state.facts }
 
     /// The current revision.
     public var revision: UInt64 { state.revision }
@@ -61,6 +71,7 @@ struct PropertySnapshot: Equatable {
     var selectedTab: String
     var canUndo: Bool
     var canRedo: Bool
+    var facts: [String: ParamValue]
 
     init(_ coordinator: Coordinator) {
         let top = coordinator.state.tree.topScreen
@@ -70,16 +81,18 @@ struct PropertySnapshot: Equatable {
         selectedTab = coordinator.selectedTab
         canUndo = coordinator.canUndo
         canRedo = coordinator.canRedo
+        facts = coordinator.state.facts
     }
 
     func changes(to after: PropertySnapshot) -> Set<ChangedProperty> {
         var changed: Set<ChangedProperty> = [.revision]
         if depth != after.depth { changed.insert(.depth) }
         if topRoute != after.topRoute { changed.insert(.top) }
-        if topId != after.topId { changed.insert(.topId) }
+        if topId != after.topId { changed.insert(.topID) }
         if selectedTab != after.selectedTab { changed.insert(.selectedTab) }
         if canUndo != after.canUndo { changed.insert(.canUndo) }
         if canRedo != after.canRedo { changed.insert(.canRedo) }
+        if facts != after.facts { changed.insert(.facts) }
         return changed
     }
 }

@@ -1,10 +1,12 @@
 /// One segment of a declared link pattern such as `/news/{id}`.
-enum LinkPattern: Hashable, Sendable {
+package enum LinkPattern: Hashable, Sendable {
+    /// A segment that must appear as written.
     case literal(String)
+    /// A `{param}` segment.
     case param(String)
 
     /// The segments of `pattern`, or nil when it is not `/seg/{param}/…` with non-empty segments.
-    static func parse(_ pattern: String) -> [LinkPattern]? {
+    package static func parse(_ pattern: String) -> [LinkPattern]? {
         guard pattern.hasPrefix("/"), pattern.count > 1 else { return nil }
         var result: [LinkPattern] = []
         for part in pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {

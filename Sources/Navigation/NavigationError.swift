@@ -28,8 +28,24 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case nothingToUndo(String)
     /// Redo with an empty redo list.
     case nothingToRedo(String)
+    /// No scope handles the event from that source.
+    case unhandledEvent(String)
+    /// The source screen is not on the path (popped, or in another tab).
+    case staleSource(String)
+    /// No flow of that name.
+    case unknownFlow(String)
+    /// The flow declares no such output.
+    case unknownOutput(String)
+    /// Finish with no enclosing flow.
+    case notInFlow(String)
+    /// No fact of that name.
+    case unknownFact(String)
+    /// A required fact is false and no guard redirects (or the guard flow needs it too).
+    case guardFailed(String)
+    /// A redirect while the guard's flow already encloses the top screen.
+    case guardLoop(String)
 
-    /// The contract's short error name ("UnknownRoute", …); the daemon prefixes `org.navd.Navigator1.Error.`.
+    /// The contract's short error name ("UnknownRoute", …); the daemon prefixes the contract's error prefix.
     public var name: String {
         switch self {
         case .unknownRoute: "UnknownRoute"
@@ -46,6 +62,14 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .limitExceeded: "LimitExceeded"
         case .nothingToUndo: "NothingToUndo"
         case .nothingToRedo: "NothingToRedo"
+        case .unhandledEvent: "UnhandledEvent"
+        case .staleSource: "StaleSource"
+        case .unknownFlow: "UnknownFlow"
+        case .unknownOutput: "UnknownOutput"
+        case .notInFlow: "NotInFlow"
+        case .unknownFact: "UnknownFact"
+        case .guardFailed: "GuardFailed"
+        case .guardLoop: "GuardLoop"
         }
     }
 
@@ -55,7 +79,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .unknownRoute(let text), .invalidParams(let text), .atRoot(let text), .notFound(let text),
             .noModal(let text), .unknownTab(let text), .notTabbed(let text), .notPresentable(let text),
             .badTarget(let text), .staleRevision(let text), .invalidOperation(let text), .limitExceeded(let text),
-            .nothingToUndo(let text), .nothingToRedo(let text):
+            .nothingToUndo(let text), .nothingToRedo(let text), .unhandledEvent(let text), .staleSource(let text),
+            .unknownFlow(let text), .unknownOutput(let text), .notInFlow(let text), .unknownFact(let text),
+            .guardFailed(let text), .guardLoop(let text):
             text
         }
     }
@@ -81,6 +107,14 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .limitExceeded: return .limitExceeded(text)
         case .nothingToUndo: return .nothingToUndo(text)
         case .nothingToRedo: return .nothingToRedo(text)
+        case .unhandledEvent: return .unhandledEvent(text)
+        case .staleSource: return .staleSource(text)
+        case .unknownFlow: return .unknownFlow(text)
+        case .unknownOutput: return .unknownOutput(text)
+        case .notInFlow: return .notInFlow(text)
+        case .unknownFact: return .unknownFact(text)
+        case .guardFailed: return .guardFailed(text)
+        case .guardLoop: return .guardLoop(text)
         }
     }
 }

@@ -1,23 +1,22 @@
-/// The snapshot's stored forms.
-///
-/// Version 2 (written): binary (see `NavigationState+SnapshotVersion2.swift`); each distinct stack is
+/// The snapshot's stored form: binary (see `NavigationState+SnapshotCoding.swift`); each distinct stack is
 /// stored once and trees refer to stacks by index, so undo/redo trees cost only what they change.
-/// Version 1 (read only): the JSON document `{"format":"navd-state","version":1,…}` with every tree in
-/// full, recognised by its leading `{`.
 extension NavigationState {
     /// The version of the snapshot format `encodedSnapshot()` writes.
-    public static let snapshotVersion = 2
+    public static let snapshotVersion = 3
 
-    /// The whole state as a versioned binary document (format version 2: magic "NVDS", then the version).
+    /// The whole state as a versioned binary document (magic "NVDS", then the version).
     public func encodedSnapshot() -> [UInt8] {
-        encodedSnapshotVersion2()
+        encodedSnapshotDocument()
     }
 
-    /// Decodes `encodedSnapshot()`'s output or a version-1 JSON document; another version or a damaged
+    /// Decodes `encodedSnapshot()`'s output or a version-2 document (without flows and facts); another
+    /// version (the JSON version 1 included) or a damaged
     /// document is a `SnapshotError`. Trees that shared a stack when encoded share it again.
     public static func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotError) -> NavigationState {
-        if bytes.first == UInt8(ascii: "{") { return try decodeSnapshotVersion1(bytes) }
-        return try decodeSnapshotVersion2(bytes)
+        if JSONDocument.isDocument(bytes, format: "navd-state") {
+            throw .unsupportedVersion(found: JSONDocument.version, supported: snapshotVersion)
+        }
+        return try decodeSnapshotDocument(bytes)
     }
 
     /// Checks the counters of a decoded snapshot.

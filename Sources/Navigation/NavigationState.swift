@@ -12,6 +12,8 @@ public struct NavigationState: Hashable, Sendable {
     var redo: BoundedStack<Tree>
     /// Committed changes, newest first.
     var history: BoundedStack<HistoryEntry>
+    /// The current value of every declared fact (not part of undo).
+    var facts: [String: ParamValue] = [:]
 
     /// The number the next issued id will carry.
     public var nextIdNumber: UInt64 { ids.next }

@@ -1,5 +1,5 @@
 /// One screen to build: a route and its params as sent (SetStack's `(sa{sv})`).
-public struct ScreenRequest: Hashable, Sendable, Codable {
+public struct ScreenRequest: Hashable, Sendable {
     /// The route name.
     public var route: String
     /// The params as sent, unchecked.
@@ -13,7 +13,7 @@ public struct ScreenRequest: Hashable, Sendable, Codable {
 }
 
 /// One Apply op as sent: `(sa{sv})`, an operation name and its arguments.
-public struct RawOperation: Hashable, Sendable, Codable {
+public struct RawOperation: Hashable, Sendable {
     /// The lower-case method name (`push`, `popto`, …).
     public var name: String
     /// The arguments by the contract's names (`route`, `params`, `target`, `style`, `tab`, `screens`).
@@ -28,8 +28,7 @@ public struct RawOperation: Hashable, Sendable, Codable {
 
 /// A request to change the tree: one per mutating method of the contract.
 ///
-/// The journal stores it in binary (tags in ByteCoding+Values.swift); its Codable form, with stable string
-/// tags, is the version-1 journal's. Both are versioned by `JournalRecord`.
+/// The journal stores it in binary (tags in ByteCoding+Values.swift), versioned by `JournalRecord`.
 public enum Operation: Hashable, Sendable {
     /// Push a screen onto the top stack.
     case push(route: String, params: InputParams)
@@ -63,6 +62,15 @@ public enum Operation: Hashable, Sendable {
     case redo
     /// Repairs a restored tree to fit the current graph (see `Coordinator.reconcile`); journaled so replay repeats it.
     case reconcile
+    /// Report an event from a screen on the path ("" for the top); navd resolves and runs its handler.
+    /// Expected revision 0 skips the check.
+    case send(source: String, event: String, params: InputParams, expectedRevision: UInt64)
+    /// Start a flow from the screen on top.
+    case start(flow: String, params: InputParams)
+    /// Finish the innermost flow enclosing the screen on top.
+    case finish(output: String, params: InputParams)
+    /// Set some facts, all or nothing.
+    case setFacts(InputParams)
 
     /// The lower-case method name: the change's `cause` and the journal's tag.
     public var cause: String {
@@ -83,9 +91,10 @@ public enum Operation: Hashable, Sendable {
         case .undo: "undo"
         case .redo: "redo"
         case .reconcile: "reconcile"
+        case .send: "send"
+        case .start: "start"
+        case .finish: "finish"
+        case .setFacts: "setfacts"
         }
     }
 }
-
-/// `Operation` under a name that does not clash with Foundation's `Operation` in files importing both.
-public typealias NavigationOperation = Operation

@@ -1,5 +1,5 @@
 /// The type a route declares for one of its params.
-public enum ParamType: String, Sendable, Codable, CaseIterable {
+public enum ParamType: String, Sendable, CaseIterable {
     /// `string` (s), `int` (x), `double` (d), `bool` (b).
     case string, int, double, bool
 
@@ -18,7 +18,7 @@ public enum ParamType: String, Sendable, Codable, CaseIterable {
 ///
 /// Doubles compare by bit pattern so that a tree always equals itself (NaN included); NaNs are
 /// canonicalised when params are checked.
-public enum ParamValue: Sendable, Codable {
+public enum ParamValue: Sendable {
     /// Sent back as `s`.
     case string(String)
     /// Sent back as `x`.
@@ -63,13 +63,13 @@ extension ParamValue: Hashable {
 }
 
 /// How a screen is shown: the root of a tab or stack, pushed, or the root of a modal layer.
-public enum Presentation: String, Sendable, Codable, CaseIterable {
+public enum Presentation: String, Sendable, CaseIterable {
     /// A stack's root screen; a pushed screen; a sheet's or a cover's root screen.
     case root, push, sheet, cover
 }
 
 /// The style of a modal layer.
-public enum ModalStyle: String, Sendable, Codable, CaseIterable {
+public enum ModalStyle: String, Sendable, CaseIterable {
     /// A sheet (dismissable card) or a cover (full-screen).
     case sheet, cover
 

@@ -4,6 +4,8 @@ extension RawOperation {
         ("push", ["route", "params"]), ("pop", []), ("popto", ["target"]), ("poptoroot", []),
         ("replace", ["route", "params"]), ("setstack", ["screens"]), ("present", ["route", "params", "style"]),
         ("dismiss", []), ("dismissall", []), ("back", []), ("selecttab", ["tab"]), ("open", ["target"]),
+        ("send", ["event", "source", "params"]), ("start", ["flow", "params"]), ("finish", ["output", "params"]),
+        ("setfacts", ["facts"]),
     ]
 
     /// The operation this op names, or `InvalidOperation` saying what is missing or wrong.
@@ -27,6 +29,14 @@ extension RawOperation {
         case "dismissall": return .dismissAll
         case "back": return .back
         case "selecttab": return .selectTab(try string("tab"))
+        case "send":
+            let source = arguments["source"] == nil ? "" : try string("source")
+            return .send(source: source, event: try string("event"), params: try params(), expectedRevision: 0)
+        case "start": return .start(flow: try string("flow"), params: try params())
+        case "finish": return .finish(output: try string("output"), params: try params())
+        case "setfacts":
+            guard let value = arguments["facts"] else { throw .invalidOperation("setfacts needs argument 'facts' (a dict a{sv})") }
+            return .setFacts(try Self.params(value, what: "argument 'facts' of setfacts"))
         default: return .open(try string("target"))
         }
     }
@@ -74,8 +84,8 @@ extension RawOperation {
 
 extension Coordinator {
     /// Apply's rules: count, parse, static checks over all ops, expected revision, then each op in order on
-    /// `tree`; any failure carries its op's index and leaves the caller's state untouched.
-    func applyOperations(_ raws: [RawOperation], expectedRevision: UInt64, on tree: inout Tree, ids: inout IdCounter) throws(NavigationError) {
+    /// the transaction; any failure carries its op's index and leaves the caller's state untouched.
+    func applyOperations(_ raws: [RawOperation], expectedRevision: UInt64, _ txn: inout Transaction) throws(NavigationError) {
         if raws.count > graph.limits.maxApplyOps {
             throw .limitExceeded("Apply got \(raws.count) ops; the limit is \(graph.limits.maxApplyOps)")
         }
@@ -89,7 +99,20 @@ extension Coordinator {
             throw .staleRevision("expected revision \(expectedRevision), but the tree is at revision \(state.revision); read the state again and retry")
         }
         for (index, op) in ops.enumerated() {
-            do { _ = try execute(op, on: &tree, ids: &ids) } catch { throw error.prefixed("op \(index): ") }
+            do {
+                try countStep(&txn)
+                switch op {
+                case .send(let source, let event, let params, _):
+                    try send(source: source, event: event, params: params, expectedRevision: 0, &txn)
+                case .start(let flow, let params): _ = try startFlow(flow, params: params, onOutput: [:], &txn)
+                case .finish(let output, let params): try finishTop(output: output, params: params, &txn)
+                case .setFacts(let values): try setFacts(values, &txn)
+                default: try runTreeOp(op, &txn)
+                }
+            } catch {
+                if txn.violation != nil { throw error }
+                throw error.prefixed("op \(index): ")
+            }
         }
     }
 }

@@ -14,6 +14,11 @@ extension RouteGraph {
         return try resolveLink(bare)
     }
 
+    /// `BadTarget`, `UnknownTab` or `InvalidParams` unless `link` opens a stack (the loader checks named states so).
+    package func checkLinkOpens(_ link: String) throws(NavigationError) {
+        _ = try resolveLink(link)
+    }
+
     /// The stack `link` (a generic path or a path matching a declared pattern) stands for.
     func resolveLink(_ target: String) throws(NavigationError) -> LinkPlan {
         let link = target.hasPrefix("navd:") ? String(target.dropFirst(5)) : target

@@ -18,12 +18,16 @@ public struct RouteSpec: Hashable, Sendable {
     public var linkTab: String?
     /// Display hints such as `color` and `index`.
     public var hints: [String: HintValue]
+    /// The `bool` facts that must be true while a screen of this route is on the tree, in order.
+    public var requires: [String]
+    /// Handlers of events sent from a screen of this route (the first scope).
+    public var on: Handlers
 
     /// A route with the given declaration.
     public init(
         name: String, title: String, params: [String: ParamType] = [:], paramOrder: [String]? = nil,
         required: Set<String> = [], presentations: Set<Presentation> = [.push], link: String? = nil,
-        linkTab: String? = nil, hints: [String: HintValue] = [:]
+        linkTab: String? = nil, hints: [String: HintValue] = [:], requires: [String] = [], on: Handlers = Handlers()
     ) {
         self.name = name
         self.title = title
@@ -34,6 +38,8 @@ public struct RouteSpec: Hashable, Sendable {
         self.link = link
         self.linkTab = linkTab
         self.hints = hints
+        self.requires = requires
+        self.on = on
     }
 }
 
@@ -43,11 +49,14 @@ public struct TabSpec: Hashable, Sendable {
     public var name: String
     /// The route of the tab's root screen (it declares no required params).
     public var rootRoute: String
+    /// Handlers of events sent from any screen of the tab (the third scope).
+    public var on: Handlers
 
     /// A tab named `name` whose root is `rootRoute`.
-    public init(name: String, rootRoute: String) {
+    public init(name: String, rootRoute: String, on: Handlers = Handlers()) {
         self.name = name
         self.rootRoute = rootRoute
+        self.on = on
     }
 }
 
@@ -67,11 +76,25 @@ public struct RouteGraph: Hashable, Sendable {
     public var selectedTabAtStart: String?
     /// The limits enforced on calls.
     public var limits: Limits
+    /// Declared facts by name.
+    public var facts: [String: FactSpec]
+    /// Fact names in declaration order.
+    public var factOrder: [String]
+    /// Declared flows by name.
+    public var flows: [String: FlowSpec]
+    /// Flow names in declaration order.
+    public var flowOrder: [String]
+    /// Guards by the fact they guard.
+    public var guards: [String: GuardSpec]
+    /// App-wide handlers (the last scope).
+    public var on: Handlers
 
-    /// A graph from its parts, not checked; prefer `load(yaml:file:)`, which checks.
+    /// A graph from its parts, not checked; prefer the RouteFiles loader, which checks.
     public init(
         tabs: [TabSpec], rootRoute: String?, routes: [String: RouteSpec], routeOrder: [String]? = nil,
-        states: [String: String] = [:], selectedTabAtStart: String? = nil, limits: Limits = Limits()
+        states: [String: String] = [:], selectedTabAtStart: String? = nil, limits: Limits = Limits(),
+        facts: [String: FactSpec] = [:], factOrder: [String]? = nil, flows: [String: FlowSpec] = [:],
+        flowOrder: [String]? = nil, guards: [String: GuardSpec] = [:], on: Handlers = Handlers()
     ) {
         self.tabs = tabs
         self.rootRoute = rootRoute
@@ -80,6 +103,17 @@ public struct RouteGraph: Hashable, Sendable {
         self.states = states
         self.selectedTabAtStart = selectedTabAtStart
         self.limits = limits
+        self.facts = facts
+        self.factOrder = factOrder ?? facts.keys.sorted()
+        self.flows = flows
+        self.flowOrder = flowOrder ?? flows.keys.sorted()
+        self.guards = guards
+        self.on = on
+    }
+
+    /// Each fact at its default.
+    public var defaultFacts: [String: ParamValue] {
+        facts.mapValues(\.defaultValue)
     }
 
     /// Whether the root is a set of tabs (else one stack).
@@ -94,7 +128,7 @@ public struct RouteGraph: Hashable, Sendable {
     }
 
     /// The root route of the stack at `tabIndex` (the single stack's when untabbed).
-    func rootRoute(ofTab tabIndex: Int) -> String {
+    package func rootRoute(ofTab tabIndex: Int) -> String {
         isTabbed ? tabs[tabIndex].rootRoute : (rootRoute ?? "")
     }
 

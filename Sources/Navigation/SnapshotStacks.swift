@@ -33,7 +33,7 @@ struct SnapshotStacks {
     }
 
     /// Reads one tree and checks it; `label` starts its error messages ("tree", "an undo/redo tree").
-    mutating func readTree(from reader: inout ByteReader, nextId: UInt64, label: String) throws(SnapshotError) -> Tree {
+    mutating func readTree(from reader: inout ByteReader, nextId: UInt64, label: String, flows hasFlows: Bool) throws(SnapshotError) -> Tree {
         let isTabbed = try reader.bool()
         let selected = try reader.varint()
         var tabs: [TabStack] = []
@@ -51,7 +51,16 @@ struct SnapshotStacks {
             tabs.append(TabStack(name: name, id: id, layers: layers))
         }
         guard selected < UInt64(max(tabs.count, 1)) else { throw .corrupt("\(label): selected tab \(selected) does not exist") }
-        let tree = Tree(isTabbed: isTabbed, tabs: tabs, selected: Int(selected))
+        var tree = Tree(isTabbed: isTabbed, tabs: tabs, selected: Int(selected))
+        if hasFlows {
+            for _ in 0..<(try reader.count()) {
+                let instance = try reader.flowInstance()
+                guard let number = Tree.idNumber(instance.id), number < nextId, tree.flows[instance.firstScreen] == nil else {
+                    throw .corrupt("\(label): flow instance '\(instance.id)' has a bad or reused id")
+                }
+                tree.flows[instance.firstScreen] = instance
+            }
+        }
         if let problem = tree.shapeProblem() ?? idProblem(of: tree, stacks: used, nextId: nextId) {
             throw .corrupt("\(label): \(problem)")
         }

@@ -1,12 +1,12 @@
 /// One screen: a stable id, a route and checked params.
-struct Screen: Hashable, Sendable, Codable {
+struct Screen: Hashable, Sendable {
     var id: String
     var route: String
     var params: [String: ParamValue]
 }
 
 /// One stack: the base stack of a tab (style `root`) or a modal layer (`sheet`/`cover`).
-struct StackFrame: Hashable, Sendable, Codable {
+struct StackFrame: Hashable, Sendable {
     /// `.root` for a tab's base stack, else the layer's style.
     var style: Presentation
     /// Bottom first; never empty.
@@ -17,7 +17,7 @@ struct StackFrame: Hashable, Sendable, Codable {
 ///
 /// Only a stack's top screen can present, so the layers form a chain: layer i+1 was presented by the
 /// top screen of layer i. Each stack is its own array, so a change copies only the stack it touches.
-struct TabStack: Hashable, Sendable, Codable {
+struct TabStack: Hashable, Sendable {
     /// The tab's name ("" when untabbed).
     var name: String
     /// The tab node's id ("" when untabbed: there is no tab node).
@@ -27,10 +27,12 @@ struct TabStack: Hashable, Sendable, Codable {
 }
 
 /// The navigation tree: one stack or a set of tabs, and which is selected.
-struct Tree: Hashable, Sendable, Codable {
+struct Tree: Hashable, Sendable {
     var isTabbed: Bool
     var tabs: [TabStack]
     var selected: Int
+    /// The flow instances, by the id of their first screen: they belong to it, so undo brings them back.
+    var flows: [String: FlowInstance] = [:]
 
     /// The selected tab's content.
     var current: TabStack {

@@ -1,3 +1,4 @@
+import BusHarness
 import ArgumentParser
 import Foundation
 
@@ -67,6 +68,7 @@ struct BenchCommand: ParsableCommand {
             FileHandle.standardError.write(Data("navd-bench: \(error)\n".utf8))
             throw ExitCode(2)
         }
+        ProcessRegistry.stopAllOnInterrupt()
         let run = try BenchRun(plan: plan, binaries: binaries)
         defer { run.cleanUp() }
         var failures: [String] = []

@@ -1,5 +1,7 @@
+import BusHarness
 import DBus
 import Foundation
+import NavigatorProtocol
 
 extension BenchRun {
     /// `navctl push` against `busctl call` of the same Push (whole-process wall time,
@@ -7,14 +9,13 @@ extension BenchRun {
     func measureCommandLine() throws {
         progress("navctl against busctl, \(plan.cliRuns) runs each")
         let site = try BenchSite(
-            name: "cli", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
-            navdArguments: ["--state-dir", workDirectory + "/state-cli"])
+            name: "cli", binaries: binaries, stateDirectory: workDirectory + "/state-cli")
         defer { site.stop() }
         let address = site.bus.address
         let navctl = (binaries.navctl, ["--address", address, "push", "orange"])
         let busctl = ("/usr/bin/busctl", [
-            "--address=\(address)", "call", CallTarget.navd.busName, CallTarget.objectPath, CallTarget.interface,
-            "Push", "sa{sv}", "orange", "0",
+            "--address=\(address)", "call", Navigator.busName, Navigator.objectPath.rawValue, Navigator.interfaceName,
+            NavigatorMethod.push.name, NavigatorMethod.push.declaration.inSignature.rawValue, "orange", "0",
         ])
         var samples = ["navctl": Samples(), "busctl": Samples()]
         var failures = ["navctl": 0, "busctl": 0]
@@ -42,24 +43,21 @@ extension BenchRun {
         try measureColdStart()
     }
 
-    /// navd started directly (not through D-Bus activation: `measureActivation`) on a bus of its own with a fresh state directory each time: from spawn to the
-    /// first GetState reply.
+    /// navd started directly (not through D-Bus activation: `measureActivation`) on a bus of its
+    /// own with a fresh state directory each time: from spawn to the first GetState reply.
     func measureColdStart() throws {
         progress("navd cold start, \(plan.coldStarts) starts")
-        let bus = try PrivateBus(configFile: busConfig)
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let watcher = try Connection(.address(bus.address))
         defer { watcher.close() }
-        try watcher.addMatch(
-            "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(CallTarget.navd.busName)'")
+        try watcher.addMatch(Navigator.nameOwnerChangedRule)
         var samples = Samples()
         for start in 0..<plan.coldStarts {
             let stateDirectory = "\(workDirectory)/state-cold-\(start)"
             let began = MonotonicClock.nanoseconds()
-            let navd = try ChildService(
-                label: "navd", executable: binaries.navd,
-                arguments: ["--address", bus.address, "--state-dir", stateDirectory],
-                logPath: "\(workDirectory)/cold-\(start).log")
+            let navd = NavdProcess(bus: bus, executable: binaries.navd, stateDirectory: stateDirectory)
+            try navd.launch()
             defer { navd.stop() }
             guard waitForNameOwner(watcher, seconds: 30) else {
                 throw BenchError("navd did not take its name within 30 s:\n\(navd.logTail())")

@@ -11,8 +11,8 @@ extension BenchRun {
         let routeFile = workDirectory + "/growth-routes.yaml"
         try growthRouteFile.write(toFile: routeFile, atomically: true, encoding: .utf8)
         let site = try BenchSite(
-            name: "growth", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
-            navdArguments: ["--state-dir", workDirectory + "/state-growth", "--routes", routeFile])
+            name: "growth", binaries: binaries, stateDirectory: workDirectory + "/state-growth",
+            navdArguments: ["--routes", routeFile])
         defer { site.stop() }
 
         var baseline: Double?

@@ -1,3 +1,4 @@
+import BusHarness
 import Foundation
 
 /// A process's resident memory from /proc/PID/status, split by what backs it, in MiB.
@@ -14,7 +15,7 @@ struct ProcessMemory {
 
     /// Reads /proc/`pid`/status; nil when the process is gone.
     static func of(_ pid: pid_t) -> ProcessMemory? {
-        guard let status = readWhole("/proc/\(pid)/status") else { return nil }
+        guard let status = FileText.read("/proc/\(pid)/status") else { return nil }
         var values: [String: Double] = [:]
         for line in status.split(separator: "\n") {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -30,7 +31,7 @@ struct ProcessMemory {
     /// The file-backed resident pages of `pid` by file (from /proc/PID/smaps: each mapping's
     /// Rss less its Anonymous pages), largest first, in MiB.
     static func fileBacked(_ pid: pid_t) -> [(file: String, mebibytes: Double)] {
-        guard let smaps = readWhole("/proc/\(pid)/smaps") else { return [] }
+        guard let smaps = FileText.read("/proc/\(pid)/smaps") else { return [] }
         var byFile: [String: Double] = [:]
         var current: String?
         var rss = 0.0
@@ -54,23 +55,6 @@ struct ProcessMemory {
         close()
         return byFile.map { ($0.key, $0.value) }.filter { $0.1 > 0.05 }.sorted { $0.1 > $1.1 }
     }
-}
-
-/// The whole of a /proc file, read to its end (their size is 0 to stat, so readers that trust
-/// the size stop early); nil when it cannot be opened.
-private func readWhole(_ path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = read(descriptor, &buffer, buffer.count)
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 extension BenchRun {

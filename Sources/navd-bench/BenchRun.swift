@@ -1,3 +1,4 @@
+import BusHarness
 import DBus
 import Foundation
 
@@ -7,13 +8,12 @@ final class BenchRun {
     let binaries: Binaries
     /// A temporary directory for state, logs and the generated route file.
     let workDirectory: String
-    let busConfig: String
     /// navd with persistence on, and the floor, on one bus.
     var main: BenchSite?
     /// navd --ephemeral, and a floor, on another bus.
     var ephemeral: BenchSite?
     /// The dbus-python peer on the main site's bus.
-    var python: ChildService?
+    var python: ChildProcess?
     /// The C load client every call figure goes through.
     let load: LoadClient
     var figures: [Figure] = []
@@ -33,19 +33,14 @@ final class BenchRun {
         var template = Array("/tmp/navd-bench-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw BenchError("cannot make a temporary directory") }
         workDirectory = String(cString: made)
-        busConfig = try privateBusConfig(in: workDirectory)
         load = LoadClient(executable: binaries.load, workDirectory: workDirectory)
         progress("work directory \(workDirectory)")
-        let main = try BenchSite(
-            name: "main", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
-            navdArguments: ["--state-dir", workDirectory + "/state-main"])
+        let main = try BenchSite(name: "main", binaries: binaries, stateDirectory: workDirectory + "/state-main")
         self.main = main
         appendMemoryFigures(main.navd.pid, key: "memory.idle", state: "idle after start (persistence on)", privateBudget: 4)
         do {
             python = try startPythonPeer(on: main)
-            ephemeral = try BenchSite(
-                name: "ephemeral", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
-                navdArguments: ["--ephemeral"])
+            ephemeral = try BenchSite(name: "ephemeral", binaries: binaries, stateDirectory: nil)
         } catch {
             cleanUp()
             throw error

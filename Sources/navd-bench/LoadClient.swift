@@ -1,5 +1,7 @@
+import BusHarness
+import DBus
 import Foundation
-import Glibc
+import NavigatorProtocol
 
 /// One service `navd-load` drives: the bus it is on, its name, and which calls it gets.
 struct LoadTarget {
@@ -43,8 +45,11 @@ struct LoadClient {
         for target in targets {
             arguments += ["--address", target.address]
             switch target.kind {
-            case .ping: arguments += ["--interface", "org.freedesktop.DBus.Peer", "--method", "Ping"]
-            case .pushPop: arguments += ["--interface", CallTarget.interface, "--push-pop", "orange"]
+            case .ping: arguments += ["--interface", StandardInterfaces.peer.name, "--method", "Ping"]
+            case .pushPop:
+                arguments += [
+                    "--path", Navigator.objectPath.rawValue, "--interface", Navigator.interfaceName, "--push-pop", "orange",
+                ]
             }
             arguments += ["--dest", target.target.busName]
         }
@@ -102,19 +107,9 @@ extension Binaries {
 /// (one run at a time), stoppable by the benchmark's signal handler; its exit status and output.
 func captureRun(_ executable: String, _ arguments: [String], directory: String) throws -> (status: Int32, output: String, errors: String) {
     let outputPath = directory + "/run.out", errorPath = directory + "/run.err"
-    let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    let errors = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    defer {
-        if output >= 0 { Glibc.close(output) }
-        if errors >= 0 { Glibc.close(errors) }
-    }
-    guard output >= 0, errors >= 0 else { throw BenchError("cannot write output files in \(directory)") }
-    let pid = try spawn(executable, arguments, standardOutput: output, standardError: errors)
+    let pid = try Spawn.start(executable, arguments, output: outputPath, errors: errorPath)
     ProcessRegistry.remember(pid)
-    let status = waitForExit(pid)
+    let status = Spawn.waitForExit(pid)
     ProcessRegistry.forget(pid)
-    return (
-        status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
-        (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-    )
+    return (status, FileText.read(outputPath) ?? "", FileText.read(errorPath) ?? "")
 }

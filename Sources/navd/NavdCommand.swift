@@ -1,8 +1,10 @@
 import ArgumentParser
 import DBus
+import NavigatorProtocol
 import Logging
 import Navigation
 import NavdService
+import RouteFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +15,7 @@ import Glibc
 struct NavdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navd",
-        abstract: "The navigation coordinator: serves org.navd.Navigator1 on D-Bus.",
+        abstract: "The navigation coordinator: serves \(Navigator.interfaceName) on D-Bus.",
         discussion: """
             With no arguments navd serves the session bus, reads $XDG_CONFIG_HOME/navd/routes.yaml when \
             it exists (else the embedded demo graph) and keeps its state in $XDG_STATE_HOME/navd \
@@ -31,7 +33,7 @@ struct NavdCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the embedded demo route graph as YAML (a starting point for a route file) and exit.")
     var printDefaultRoutes = false
 
-    @Flag(name: .long, help: "Print the D-Bus introspection XML of org.navd.Navigator1 and exit.")
+    @Flag(name: .long, help: "Print the D-Bus introspection XML of \(Navigator.interfaceName) and exit.")
     var printIntrospection = false
 
     @Option(name: .long, help: ArgumentHelp("Keep the state database in this directory.", valueName: "dir"))
@@ -49,18 +51,27 @@ struct NavdCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Serve the bus at this D-Bus address.", valueName: "address"))
     var address: String?
 
-    @Option(name: .long, help: "Most screens on the path (LimitExceeded beyond).")
-    var maxDepth: Int?
-    @Option(name: .long, help: "Most screens in one stack.")
+    // The limits take the route file's `limits:` key names and override the file; each accepts what the file does.
+    @Option(name: .long, help: ArgumentHelp("Most screens on the path (LimitExceeded beyond).", valueName: "n"))
+    var maxPathDepth: Int?
+    @Option(name: .long, help: ArgumentHelp("Most screens in one stack.", valueName: "n"))
     var maxStackDepth: Int?
     @Option(name: .long, help: ArgumentHelp("Most bytes of params in one call, all screens together.", valueName: "bytes"))
-    var maxParamsSize: Int?
-    @Option(name: .long, help: "Most ops in one Apply.")
-    var maxOps: Int?
+    var maxParamsBytes: Int?
+    @Option(name: .long, help: ArgumentHelp("Most ops in one Apply (and actions in one event).", valueName: "n"))
+    var maxApplyOps: Int?
     @Option(name: .long, help: ArgumentHelp("Longest route, tab, target or key string.", valueName: "bytes"))
-    var maxStringLength: Int?
-    @Option(name: .long, help: "Undo steps kept (at least 1).")
+    var maxStringBytes: Int?
+    @Option(name: .long, help: ArgumentHelp("Undo steps kept (0 turns undo off; at most 10000).", valueName: "n"))
     var maxUndo: Int?
+    @Option(name: .long, help: ArgumentHelp("History entries kept (at most 100000).", valueName: "n"))
+    var maxHistory: Int?
+
+    // Earlier names of the limit options, still accepted.
+    @Option(name: .customLong("max-depth"), help: .hidden) var maxDepthAlias: Int?
+    @Option(name: .customLong("max-params-size"), help: .hidden) var maxParamsSizeAlias: Int?
+    @Option(name: .customLong("max-ops"), help: .hidden) var maxOpsAlias: Int?
+    @Option(name: .customLong("max-string-length"), help: .hidden) var maxStringLengthAlias: Int?
 
     @Flag(name: .long, help: "Log one line per call.")
     var verbose = false
@@ -82,10 +93,31 @@ struct NavdCommand: ParsableCommand {
     mutating func validate() throws {
         if system && address != nil { throw ValidationError("--system and --address exclude each other") }
         if ephemeral && stateDir != nil { throw ValidationError("--ephemeral and --state-dir exclude each other") }
-        for (name, value) in [("--max-depth", maxDepth), ("--max-stack-depth", maxStackDepth), ("--max-params-size", maxParamsSize),
-                              ("--max-ops", maxOps), ("--max-string-length", maxStringLength), ("--max-undo", maxUndo)] {
-            if let value, value < 1 { throw ValidationError("\(name) must be at least 1") }
+        _ = try limitOverrides()
+    }
+
+    /// The limits given on the command line, by route-file key, each checked like the route file's.
+    func limitOverrides() throws -> [(Limits.Key, Int)] {
+        let given: [(Limits.Key, Int?, String?, Int?)] = [
+            (.maxPathDepth, maxPathDepth, "--max-depth", maxDepthAlias),
+            (.maxStackDepth, maxStackDepth, nil, nil),
+            (.maxParamsBytes, maxParamsBytes, "--max-params-size", maxParamsSizeAlias),
+            (.maxApplyOps, maxApplyOps, "--max-ops", maxOpsAlias),
+            (.maxStringBytes, maxStringBytes, "--max-string-length", maxStringLengthAlias),
+            (.maxUndo, maxUndo, nil, nil),
+            (.maxHistory, maxHistory, nil, nil),
+        ]
+        var overrides: [(Limits.Key, Int)] = []
+        for (key, value, aliasName, aliasValue) in given {
+            if value != nil, aliasValue != nil, let aliasName {
+                throw ValidationError("--\(key.rawValue) and \(aliasName) name the same limit; give only --\(key.rawValue)")
+            }
+            guard let number = value ?? aliasValue else { continue }
+            let typed = value != nil ? "--\(key.rawValue)" : aliasName ?? ""
+            if let problem = key.problem(with: number) { throw ValidationError("\(typed) \(problem)") }
+            overrides.append((key, number))
         }
+        return overrides
     }
 
     func run() throws {
@@ -137,12 +169,7 @@ struct NavdCommand: ParsableCommand {
         } else {
             graph = RouteGraph.demo
         }
-        if let maxDepth { graph.limits.maxPathDepth = maxDepth }
-        if let maxStackDepth { graph.limits.maxStackDepth = maxStackDepth }
-        if let maxParamsSize { graph.limits.maxParamsBytes = maxParamsSize }
-        if let maxOps { graph.limits.maxApplyOps = maxOps }
-        if let maxStringLength { graph.limits.maxStringBytes = maxStringLength }
-        if let maxUndo { graph.limits.maxUndo = maxUndo }
+        for (key, value) in try limitOverrides() { graph.limits[key] = value }
 
         let bus: BusAddress = system ? .system : address.map { .address($0) } ?? .session
         let directory = ephemeral ? nil : (stateDir ?? Paths.defaultStateDirectory(system: system))

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 @testable import NavdService
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
@@ -39,7 +40,7 @@ func storeRecords(from first: UInt64, count: Int, payloadSize: Int = 48) -> [Sto
 
 /// The bytes of the file at `path`, or nil when it cannot be read.
 func storeFileBytes(_ path: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    FileText.bytes(atPath: path)
 }
 
 /// The size in bytes of the file at `path` (0 when missing).

@@ -33,7 +33,8 @@ struct StoreTests {
         let directory = temporary.stateDirectory + "/nested/deeper"
         let store = try StateStore(directory: directory, durability: .normal)
         defer { store.close() }
-        #expect(try store.load().isEmpty)
+        let contents = try store.load()
+        #expect(contents.snapshot == nil && contents.journal.isEmpty)
         #expect(store.journalLength == 0)
         #expect(!store.shouldSnapshot)
         let mode = (try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? NSNumber)?.intValue

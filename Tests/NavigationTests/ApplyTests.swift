@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct ApplyTests {
@@ -55,7 +56,7 @@ struct ApplyTests {
 
     @Test func parseErrorsNameTheOp() {
         let coordinator = demo()
-        #expect(coordinator.refuse(.apply([raw("pop"), raw("jump")], expectedRevision: 0)) == .invalidOperation("op 1: unknown operation 'jump'; use one of push, pop, popto, poptoroot, replace, setstack, present, dismiss, dismissall, back, selecttab, open"))
+        #expect(coordinator.refuse(.apply([raw("pop"), raw("jump")], expectedRevision: 0)) == .invalidOperation("op 1: unknown operation 'jump'; use one of push, pop, popto, poptoroot, replace, setstack, present, dismiss, dismissall, back, selecttab, open, send, start, finish, setfacts"))
         #expect(coordinator.refuse(.apply([raw("push")], expectedRevision: 0)) == .invalidOperation("op 0: push needs argument 'route' (a string)"))
         #expect(coordinator.refuse(.apply([raw("push", ["route": .int(1)])], expectedRevision: 0)) == .invalidOperation("op 0: argument 'route' of push must be a string, not an int"))
         #expect(coordinator.refuse(.apply([raw("pop", ["route": .string("x")])], expectedRevision: 0)) == .invalidOperation("op 0: pop has no argument 'route'; it takes no arguments"))
@@ -70,7 +71,7 @@ struct ApplyTests {
         let coordinator = demo()
         // A bad name in op 1 is reported before bad params in op 0 (names before params across all ops).
         let ops = [raw("push", ["route": .string("news-item")]), raw("push", ["route": .string("nope")])]
-        #expect(coordinator.refuse(.apply(ops, expectedRevision: 0)) == .unknownRoute("op 1: no route 'nope'; routes: red, orange, yellow, green, teal, blue, purple, news-list, news-item, profile, settings, login, forgot-password, modal"))
+        #expect(coordinator.refuse(.apply(ops, expectedRevision: 0)) == .unknownRoute("op 1: no route 'nope'; routes: red, orange, yellow, green, teal, blue, purple, news-list, news-item, profile, settings, login, forgot-password, modal, call-progress, call-success, call-error, account"))
         // Static errors come before StaleRevision; StaleRevision before tree-state errors.
         #expect(coordinator.refuse(.apply([raw("push", ["route": .string("news-item")])], expectedRevision: 9)) == .invalidParams("op 0: route 'news-item' needs param 'id' (int)"))
         #expect(coordinator.refuse(.apply([raw("pop")], expectedRevision: 9)) == .staleRevision("expected revision 9, but the tree is at revision 1; read the state again and retry"))

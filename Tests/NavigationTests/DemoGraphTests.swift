@@ -1,19 +1,18 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct DemoGraphTests {
     @Test func demoGraphIsTheContractsGraph() {
         let graph = RouteGraph.demo
-        #expect(graph.tabs == [
-            TabSpec(name: "rainbow", rootRoute: "red"), TabSpec(name: "news", rootRoute: "news-list"),
-            TabSpec(name: "profile", rootRoute: "profile"),
-        ])
+        #expect(graph.tabs.map(\.name) == ["rainbow", "news", "profile"])
+        #expect(graph.tabs.map(\.rootRoute) == ["red", "news-list", "profile"])
         #expect(graph.rootRoute == nil)
         #expect(graph.selectedTabAtStart == "rainbow")
         #expect(graph.routeOrder == [
             "red", "orange", "yellow", "green", "teal", "blue", "purple", "news-list", "news-item", "profile",
-            "settings", "login", "forgot-password", "modal",
+            "settings", "login", "forgot-password", "modal", "call-progress", "call-success", "call-error", "account",
         ])
         for (index, color) in ["red", "orange", "yellow", "green", "teal", "blue", "purple"].enumerated() {
             let spec = graph.routes[color]!
@@ -41,12 +40,12 @@ struct DemoGraphTests {
         #expect(coordinator.path == [entry("#2", "red", .root)])
         #expect(coordinator.top == entry("#2", "red", .root))
         #expect(coordinator.nodes == [
-            Node(id: "#1", parentId: "", kind: "tab", name: "rainbow"),
-            Node(id: "#2", parentId: "#1", kind: "root", name: "red"),
-            Node(id: "#3", parentId: "", kind: "tab", name: "news"),
-            Node(id: "#4", parentId: "#3", kind: "root", name: "news-list"),
-            Node(id: "#5", parentId: "", kind: "tab", name: "profile"),
-            Node(id: "#6", parentId: "#5", kind: "root", name: "profile"),
+            Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
+            Node(id: "#2", parentID: "#1", kind: .root, name: "red"),
+            Node(id: "#3", parentID: "", kind: .tab, name: "news"),
+            Node(id: "#4", parentID: "#3", kind: .root, name: "news-list"),
+            Node(id: "#5", parentID: "", kind: .tab, name: "profile"),
+            Node(id: "#6", parentID: "#5", kind: .root, name: "profile"),
         ])
         #expect(!coordinator.canUndo && !coordinator.canRedo)
         #expect(coordinator.history(limit: 10).isEmpty)
@@ -64,12 +63,12 @@ struct DemoGraphTests {
             entry("#10", "login", .cover),
         ])
         #expect(Array(coordinator.nodes.prefix(6)) == [
-            Node(id: "#1", parentId: "", kind: "tab", name: "rainbow"),
-            Node(id: "#2", parentId: "#1", kind: "root", name: "red"),
-            Node(id: "#7", parentId: "#2", kind: "push", name: "orange"),
-            Node(id: "#8", parentId: "#7", kind: "sheet", name: "modal"),
-            Node(id: "#9", parentId: "#8", kind: "push", name: "yellow"),
-            Node(id: "#10", parentId: "#9", kind: "cover", name: "login"),
+            Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
+            Node(id: "#2", parentID: "#1", kind: .root, name: "red"),
+            Node(id: "#7", parentID: "#2", kind: .push, name: "orange"),
+            Node(id: "#8", parentID: "#7", kind: .sheet, name: "modal"),
+            Node(id: "#9", parentID: "#8", kind: .push, name: "yellow"),
+            Node(id: "#10", parentID: "#9", kind: .cover, name: "login"),
         ])
         #expect(coordinator.nodes.count == 10)
     }

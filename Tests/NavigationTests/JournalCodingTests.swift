@@ -40,7 +40,7 @@ struct JournalCodingTests {
     @Test func everyOperationRoundTrips() throws {
         for record in Self.records() {
             let bytes = record.encoded()
-            #expect(Array(bytes.prefix(5)) == Array("NVDJ".utf8) + [2])
+            #expect(Array(bytes.prefix(5)) == Array("NVDJ".utf8) + [3])
             let decoded = try JournalRecord.decode(bytes)
             #expect(decoded == record, "\(record.cause)")
             #expect(decoded.encoded() == bytes, "\(record.cause) encodes the same bytes again")
@@ -62,9 +62,13 @@ struct JournalCodingTests {
         #expect(value.isNaN && params.count == 51)
     }
 
-    @Test func version1RecordsStillDecode() throws {
-        for record in Self.records() {
-            #expect(try JournalRecord.decode(record.encodedVersion1()) == record, "\(record.cause)")
+    @Test func version1JSONRecordsAreRefusedByTheirVersion() {
+        let version1 = #"{"cause":"push","format":"navd-journal","operation":{"op":"push","params":{},"route":"orange"},"revision":2,"time":0,"version":1}"#
+        #expect(throws: SnapshotError.unsupportedVersion(found: 1, supported: JournalRecord.formatVersion)) {
+            try JournalRecord.decode(Array(version1.utf8))
+        }
+        #expect(throws: SnapshotError.corrupt("not a navd journal record (no 'NVDJ' magic)")) {
+            try JournalRecord.decode(Array(#"{"format":"other","version":1}"#.utf8))
         }
     }
 
@@ -82,8 +86,8 @@ struct JournalCodingTests {
             }
         }
         var future = Self.records()[1].encoded()
-        future[4] = 3
-        #expect(throws: SnapshotError.unsupportedVersion(found: 3, supported: 2)) { try JournalRecord.decode(future) }
+        future[4] = 4
+        #expect(throws: SnapshotError.unsupportedVersion(found: 4, supported: 3)) { try JournalRecord.decode(future) }
         #expect(throws: SnapshotError.corrupt("not a navd journal record (no 'NVDJ' magic)")) { try JournalRecord.decode(Array("NVDS".utf8) + [2]) }
         let header = Array("NVDJ".utf8) + [2, 5, 1, UInt8(ascii: "x"), 0]
         #expect(throws: SnapshotError.corrupt("unknown operation tag 200 at byte 10")) { try JournalRecord.decode(header + [200]) }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct LimitTests {

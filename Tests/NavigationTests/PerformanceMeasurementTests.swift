@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 /// A measurement, printed, not asserted: a push/pop must cost the same with 10,000 screens elsewhere in the tree.
 @Suite(.timeLimit(.minutes(2)))

@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 @testable import Navigation
+import RouteFiles
 
 /// Random operation sequences on the demo graph with small limits, so limits, trimming and every error occur.
 @Suite(.timeLimit(.minutes(2)))

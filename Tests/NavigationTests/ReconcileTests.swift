@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct ReconcileTests {
@@ -38,13 +39,13 @@ struct ReconcileTests {
         #expect(coordinator.selectedTab == "shop")
         #expect(coordinator.path == [entry("#14", "red", .root)])
         #expect(coordinator.nodes == [
-            Node(id: "#13", parentId: "", kind: "tab", name: "shop"),
-            Node(id: "#14", parentId: "#13", kind: "root", name: "red"),
-            Node(id: "#1", parentId: "", kind: "tab", name: "rainbow"),
-            Node(id: "#2", parentId: "#1", kind: "root", name: "red"),
-            Node(id: "#7", parentId: "#2", kind: "push", name: "yellow"),
-            Node(id: "#3", parentId: "", kind: "tab", name: "news"),
-            Node(id: "#15", parentId: "#3", kind: "root", name: "yellow"),
+            Node(id: "#13", parentID: "", kind: .tab, name: "shop"),
+            Node(id: "#14", parentID: "#13", kind: .root, name: "red"),
+            Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
+            Node(id: "#2", parentID: "#1", kind: .root, name: "red"),
+            Node(id: "#7", parentID: "#2", kind: .push, name: "yellow"),
+            Node(id: "#3", parentID: "", kind: .tab, name: "news"),
+            Node(id: "#15", parentID: "#3", kind: .root, name: "yellow"),
         ])
         #expect(!coordinator.canUndo && !coordinator.canRedo)
         #expect(result.warnings == [
@@ -84,13 +85,13 @@ struct ReconcileTests {
         var old = demo()
         old.must(push("orange"))  // #7
         var coordinator = Coordinator(graph: try smallGraph(), restoring: old.state)
-        let warnings = coordinator.reconcile()
+        let warnings = coordinator.reconcile(at: testTime).warnings
         #expect(warnings == ["the route graph is a single stack now but the saved tree had tabs; starting from a fresh tree"])
         #expect(coordinator.path == [entry("#8", "home", .root)])
         #expect(coordinator.revision == 3 && coordinator.history(limit: 1).first?.cause == "reconcile")
         var back = Coordinator(graph: .demo, restoring: coordinator.state)
-        back.reconcile()
-        #expect(back.nodes.first == Node(id: "#9", parentId: "", kind: "tab", name: "rainbow"))
+        _ = back.reconcile(at: testTime)
+        #expect(back.nodes.first == Node(id: "#9", parentID: "", kind: .tab, name: "rainbow"))
     }
 
     @Test func replayOfAReconcileRecordRepeatsIt() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Navigation
+import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct RouteFileTests {
@@ -26,7 +27,7 @@ struct RouteFileTests {
         #expect(graph.states == ["start": "/", "first-item": "/items/1"])
         #expect(graph.limits == Limits(maxPathDepth: 6, maxStackDepth: 5, maxParamsBytes: 200, maxApplyOps: 4, maxStringBytes: 100, maxUndo: 3, maxHistory: 5))
         let coordinator = Coordinator(graph: graph)
-        #expect(coordinator.nodes == [Node(id: "#1", parentId: "", kind: "root", name: "home")])
+        #expect(coordinator.nodes == [Node(id: "#1", parentID: "", kind: .root, name: "home")])
         #expect(coordinator.path == [entry("#1", "home", .root)])
     }
 
@@ -46,9 +47,9 @@ struct RouteFileTests {
 
     @Test func errorsNameFileKeyAndProblem() {
         let routes = "routes:\n  home: { title: Home }\n"
-        #expect(loadError("root: home\ncolour: red\n" + routes)?.description == "routes.yaml:2: colour: unknown key 'colour'; known keys: tabs, selected-tab, root, routes, states, limits")
+        #expect(loadError("root: home\ncolour: red\n" + routes)?.description == "routes.yaml:2: colour: unknown key 'colour'; known keys: tabs, selected-tab, root, routes, states, limits, facts, flows, guards, on")
         #expect(loadError("root: home\nroutes:\n  home:\n    params:\n      id: integer\n")?.description == "routes.yaml:5: routes.home.params.id: unknown type 'integer'; use string, int, double or bool")
-        #expect(loadError("root: home\nroutes:\n  home:\n    titel: Home\n")?.description == "routes.yaml:4: routes.home.titel: unknown key 'titel'; known keys: title, params, presentations, link, tab, hints")
+        #expect(loadError("root: home\nroutes:\n  home:\n    titel: Home\n")?.description == "routes.yaml:4: routes.home.titel: unknown key 'titel'; known keys: title, params, presentations, link, tab, hints, requires, on")
         #expect(loadError("root: home\nroutes:\n  'ho#me': {}\n")?.problem == "'ho#me' is not a valid route name; use letters, digits, '-', '_' and '.' only")
         #expect(loadError("root: nope\n" + routes)?.description == "routes.yaml:1: root: no route 'nope' under `routes:`")
         #expect(loadError(routes)?.problem == "give either `tabs:` (a list of {name, root}) or `root: ROUTE` for a single stack")

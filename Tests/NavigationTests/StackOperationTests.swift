@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct StackOperationTests {
@@ -9,7 +10,7 @@ struct StackOperationTests {
         let change = try #require(changeResult)
         #expect(change.revision == 2 && !change.isNoOp && change.cause == "push")
         #expect(change.newScreenId == "#7")
-        #expect(change.changedProperties == [.revision, .depth, .top, .topId, .canUndo])
+        #expect(change.changedProperties == [.revision, .depth, .top, .topID, .canUndo])
         #expect(change.path == [entry("#2", "red", .root), entry("#7", "orange")])
         #expect(change.selectedTab == "rainbow")
         #expect(change.record == JournalRecord(revision: 2, cause: "push", time: testTime + 1, operation: push("orange")))
@@ -29,7 +30,7 @@ struct StackOperationTests {
 
     @Test func pushErrors() {
         let coordinator = demo()
-        #expect(coordinator.refuse(push("nope")) == .unknownRoute("no route 'nope'; routes: red, orange, yellow, green, teal, blue, purple, news-list, news-item, profile, settings, login, forgot-password, modal"))
+        #expect(coordinator.refuse(push("nope")) == .unknownRoute("no route 'nope'; routes: red, orange, yellow, green, teal, blue, purple, news-list, news-item, profile, settings, login, forgot-password, modal, call-progress, call-success, call-error, account"))
         #expect(coordinator.refuse(push("news-item")) == .invalidParams("route 'news-item' needs param 'id' (int)"))
         #expect(coordinator.refuse(push("news-item", ["id": .string("7")])) == .invalidParams("param 'id' of route 'news-item' must be int (y n q i u x, or t up to 2^63-1), not a string"))
         #expect(coordinator.refuse(push("news-item", ["id": .uint(UInt64(Int64.max) + 1)]))?.name == "InvalidParams")
@@ -45,7 +46,7 @@ struct StackOperationTests {
         coordinator.must(push("yellow"))
         let change = coordinator.must(.pop)
         #expect(change?.revision == 4)
-        #expect(change?.changedProperties == [.revision, .depth, .top, .topId])
+        #expect(change?.changedProperties == [.revision, .depth, .top, .topID])
         #expect(coordinator.path == [entry("#2", "red", .root), entry("#7", "orange")])
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RouteFiles
 
 /// A fixed clock value for tests: perform depends only on the time it is given.
 let testTime: Int64 = 1_700_000_000_000_000
@@ -89,3 +90,13 @@ let smallGraphYAML = """
 
 /// The small graph, loaded through the route-file loader.
 func smallGraph() throws -> RouteGraph { try RouteGraph.load(yaml: smallGraphYAML, file: "small.yaml") }
+
+/// `Send(source, event, params)` with no revision check.
+func send(_ event: String, from source: String = "", _ params: InputParams = [:]) -> Operation {
+    .send(source: source, event: event, params: params, expectedRevision: 0)
+}
+
+extension Coordinator {
+    /// The path as "route" strings.
+    var routes: [String] { path.map(\.route) }
+}

@@ -33,14 +33,11 @@ struct ReliabilityTests {
 
     /// A new empty directory under the temporary directory.
     static func temporaryDirectory(_ name: String) -> String {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("navd-reliability-\(getpid())-\(name)-\(UUID().uuidString.prefix(6))").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryDirectory.make("navd-reliability-\(name)")
     }
 
     /// Removes a directory made by `temporaryDirectory`.
     static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        TemporaryDirectory.remove(path)
     }
 }

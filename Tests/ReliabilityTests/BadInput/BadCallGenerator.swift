@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 
 /// One generated call and what may come of it.
@@ -26,17 +27,12 @@ struct BadCallGenerator {
     init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
 
     /// The contract's methods and their in-signatures.
-    static let contractMethods: [String: String] = [
-        "Push": "sa{sv}", "Pop": "", "PopTo": "s", "PopToRoot": "", "Replace": "sa{sv}", "SetStack": "a(sa{sv})",
-        "Present": "sa{sv}s", "Dismiss": "", "DismissAll": "", "Back": "", "SelectTab": "s", "Open": "s",
-        "Apply": "a(sa{sv})t", "Undo": "", "Redo": "", "GetState": "", "GetTree": "", "GetRoutes": "", "History": "u",
-    ]
+    static let contractMethods: [String: String] = Dictionary(uniqueKeysWithValues: NavigatorMethod.all.map {
+        ($0.name, $0.declaration.inSignature.rawValue)
+    })
 
     /// The methods that may change the tree.
-    static let mutatingMethods: Set<String> = [
-        "Push", "Pop", "PopTo", "PopToRoot", "Replace", "SetStack", "Present", "Dismiss", "DismissAll", "Back",
-        "SelectTab", "Open", "Apply", "Undo", "Redo",
-    ]
+    static let mutatingMethods: Set<String> = NavigatorMethod.treeChangingNames
 
     /// The standard interfaces on navd's object, their methods and in-signatures.
     static let standardMethods: [String: [String: String]] = [
@@ -91,16 +87,16 @@ struct BadCallGenerator {
             return try call(interface, rng.pick(["Push", "GetState", "GetManagedObjects"]), wrongArguments())
         }
         // Unknown objects.
-        let path = rng.pick(["/", "/org", "/org/navd", "/org/navd/Navigator1/child", "/org/navd/Navigator2"])
+        let path = rng.pick(["/", "/org", "/org/navd", Navigator.objectPath.rawValue + "/child", "/org/navd/Navigator2"])
         let member = rng.pick(["Push", "GetState", "Introspect"])
         let interface = member == "Introspect" ? "org.freedesktop.DBus.Introspectable" : Contract.interface
-        let message = try Contract.call(member, member == "Push" ? [.string("orange"), Contract.noParams] : [], interface: interface, path: path)
+        let message = try Message.navigatorCall(member, member == "Push" ? [.string("orange"), DBusValue.emptyParams] : [], interface: interface, path: path)
         // Introspecting a parent of navd's object may list it as a child node.
         return GeneratedCall(message: message, label: "object \(path)", mayAnswerSuccess: member == "Introspect", mayChangeTree: false)
     }
 
     private mutating func call(_ interface: String, _ member: String, _ arguments: [DBusValue], interfaceInHeader: Bool = true) throws -> GeneratedCall {
-        let message = try Contract.call(member, arguments, interface: interfaceInHeader ? interface : nil)
+        let message = try Message.navigatorCall(member, arguments, interface: interfaceInHeader ? interface : nil)
         let expected = interface == Contract.interface ? Self.contractMethods[member] : Self.standardMethods[interface]?[member]
         let rightSignature = expected.map { $0 == message.signature } ?? false
         return GeneratedCall(
@@ -169,7 +165,7 @@ struct BadCallGenerator {
     /// `a{sv}` params: right, wrong, nested too deep, or near and over the 64 KiB limit.
     mutating func params() -> DBusValue {
         switch Int.random(in: 0..<40, using: &rng) {
-        case 0..<8: return Contract.noParams
+        case 0..<8: return DBusValue.emptyParams
         case 8..<11: return DBusValue.vardict([("id", RandomValues.integer(using: &rng))])
         case 11, 12: return DBusValue.vardict([("id", .string("7"))])
         case 13, 14: return DBusValue.vardict([("id", .variant(.int64(7)))])
@@ -198,13 +194,13 @@ struct BadCallGenerator {
         // Around the stack limit one light screen is repeated: building hundreds is slow.
         let values: [DBusValue] = count > 100
             ? Array(repeating: screen(light: true), count: count) : (0..<count).map { _ in screen(light: false) }
-        return .array(element: Signature(unchecked: "(sa{sv})"), values)
+        return .array(element: WireSignature.namedDictionary, values)
     }
 
     /// One `(sa{sv})` screen; `light` keeps its params small.
     private mutating func screen(light: Bool) -> DBusValue {
         let route = rng.chance(0.8) ? rng.pick(Self.routes) : String(RandomValues.string(using: &rng).prefix(light ? 100 : 10_000))
-        let params = light ? rng.pick([Contract.noParams, DBusValue.vardict([("id", .int64(7))])]) : params()
+        let params = light ? rng.pick([DBusValue.emptyParams, DBusValue.vardict([("id", .int64(7))])]) : params()
         return .structure([.string(route), params])
     }
 
@@ -232,14 +228,14 @@ struct BadCallGenerator {
             for key in ["route", "params", "target", "style", "tab", "screens", "bogus"] where rng.chance(0.4) {
                 switch key {
                 case "route": arguments.append((key, rng.chance(0.8) ? .string(capped(route())) : RandomValues.integer(using: &rng)))
-                case "params": arguments.append((key, light || rng.chance(0.5) ? Contract.noParams : params()))
+                case "params": arguments.append((key, light || rng.chance(0.5) ? DBusValue.emptyParams : params()))
                 case "target": arguments.append((key, .string(capped(rng.chance(0.5) ? link() : popTarget()))))
                 case "style": arguments.append((key, .string(capped(style()))))
                 case "tab": arguments.append((key, rng.chance(0.8) ? .string(capped(tab())) : .int32(1)))
                 case "screens":
                     // Few screens inside an op (SetStack itself covers the stack limit).
                     let few = (0..<Int.random(in: 0...3, using: &rng)).map { _ in screen(light: rng.chance(0.7)) }
-                    arguments.append((key, light ? .string("x") : .array(element: Signature(unchecked: "(sa{sv})"), few)))
+                    arguments.append((key, light ? .string("x") : .array(element: WireSignature.namedDictionary, few)))
                 default: arguments.append((key, light ? .string("bogus") : RandomValues.any(depth: 2, using: &rng)))
                 }
             }

@@ -77,12 +77,12 @@ struct BadInputRun {
                     lastCall = (label, false, mayChangeTree, "", mayChangeTree ? try reply.body().first?.uint64Value : nil)
                 }
             case .checkTree(let afterUnansweredCall):
-                guard reply.kind == .methodReturn else { throw TestSupportError("GetTree failed: \(reply.bodyError?.description ?? "?")") }
+                guard reply.kind == .methodReturn else { throw HarnessError("GetTree failed: \(reply.bodyError?.description ?? "?")") }
                 pendingTree = try reply.body()
                 if afterUnansweredCall { callsSinceCheck += 2 }
             case .checkHistory:
                 guard reply.kind == .methodReturn, let tree = pendingTree else {
-                    throw TestSupportError("History failed: \(reply.bodyError?.description ?? "?")")
+                    throw HarnessError("History failed: \(reply.bodyError?.description ?? "?")")
                 }
                 let snapshot = try TreeSnapshot(tree: tree, history: try reply.body())
                 if let before = lastSnapshot, callsSinceCheck == 1, let call = lastCall {
@@ -119,9 +119,9 @@ struct BadInputRun {
         var unansweredCallSent = false
         var recent: [String] = []
         func sendCheck() throws {
-            slots[try pipeline.send(try Contract.call("GetTree"), deliver: deliver)] = .checkTree(afterUnansweredCall: unansweredCallSent)
+            slots[try pipeline.send(try Message.navigatorCall("GetTree"), deliver: deliver)] = .checkTree(afterUnansweredCall: unansweredCallSent)
             unansweredCallSent = false
-            slots[try pipeline.send(try Contract.call("History", [.uint32(16)]), deliver: deliver)] = .checkHistory
+            slots[try pipeline.send(try Message.navigatorCall("History", [.uint32(16)]), deliver: deliver)] = .checkHistory
         }
 
         try sendCheck()
@@ -147,7 +147,7 @@ struct BadInputRun {
             do {
                 index = try pipeline.send(call.message, deliver: deliver)
             } catch {
-                throw TestSupportError("after \(outcome.calls) calls: \(error); the last calls sent: \(recent.joined(separator: ", "))")
+                throw HarnessError("after \(outcome.calls) calls: \(error); the last calls sent: \(recent.joined(separator: ", "))")
             }
             slots[index] = .call(label: call.label, mayAnswerSuccess: call.mayAnswerSuccess, mayChangeTree: call.mayChangeTree)
             outcome.calls += 1

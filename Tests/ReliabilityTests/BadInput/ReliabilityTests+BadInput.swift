@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 import TestSupport
 import Testing
@@ -117,11 +118,11 @@ extension ReliabilityTests {
             let long4097 = String(repeating: "a", count: 4097)
             let prefix = Contract.errorPrefix
             let cases: [(String, String, [DBusValue], String)] = [
-                ("route of 4097 bytes", "Push", [.string(long4097), Contract.noParams], prefix + "LimitExceeded"),
-                ("route of 4096 bytes", "Push", [.string(long4096), Contract.noParams], prefix + "UnknownRoute"),
-                ("unknown route", "Push", [.string("nope"), Contract.noParams], prefix + "UnknownRoute"),
-                ("empty route", "Push", [.string(""), Contract.noParams], prefix + "UnknownRoute"),
-                ("missing required param", "Push", [.string("news-item"), Contract.noParams], prefix + "InvalidParams"),
+                ("route of 4097 bytes", "Push", [.string(long4097), DBusValue.emptyParams], prefix + "LimitExceeded"),
+                ("route of 4096 bytes", "Push", [.string(long4096), DBusValue.emptyParams], prefix + "UnknownRoute"),
+                ("unknown route", "Push", [.string("nope"), DBusValue.emptyParams], prefix + "UnknownRoute"),
+                ("empty route", "Push", [.string(""), DBusValue.emptyParams], prefix + "UnknownRoute"),
+                ("missing required param", "Push", [.string("news-item"), DBusValue.emptyParams], prefix + "InvalidParams"),
                 ("param of the wrong type", "Push", [.string("news-item"), .vardict([("id", .string("7"))])], prefix + "InvalidParams"),
                 ("variant in a variant", "Push", [.string("news-item"), .vardict([("id", .variant(.int64(7)))])], prefix + "InvalidParams"),
                 ("t over 2^63-1", "Push", [.string("news-item"), .vardict([("id", .uint64(UInt64(Int64.max) + 1))])], prefix + "InvalidParams"),
@@ -132,16 +133,16 @@ extension ReliabilityTests {
                 ("key of 4097 bytes", "Push", [.string("orange"), .vardict([(long4097, .int64(1))])], prefix + "LimitExceeded"),
                 ("wrong signature", "Push", [.string("orange")], DBusErrorName.invalidArgs),
                 ("no arguments", "Push", [], DBusErrorName.invalidArgs),
-                ("cover-only route pushed", "Push", [.string("login"), Contract.noParams], prefix + "NotPresentable"),
-                ("push-only route presented", "Present", [.string("orange"), Contract.noParams, .string("sheet")], prefix + "NotPresentable"),
-                ("unknown style", "Present", [.string("modal"), Contract.noParams, .string("popup")], prefix + "NotPresentable"),
+                ("cover-only route pushed", "Push", [.string("login"), DBusValue.emptyParams], prefix + "NotPresentable"),
+                ("push-only route presented", "Present", [.string("orange"), DBusValue.emptyParams, .string("sheet")], prefix + "NotPresentable"),
+                ("unknown style", "Present", [.string("modal"), DBusValue.emptyParams, .string("popup")], prefix + "NotPresentable"),
                 ("pop at the root", "Pop", [], prefix + "AtRoot"),
                 ("back at the root", "Back", [], prefix + "AtRoot"),
                 ("dismiss with no layer", "Dismiss", [], prefix + "NoModal"),
                 ("pop to nothing", "PopTo", [.string("nowhere")], prefix + "NotFound"),
                 ("unknown tab", "SelectTab", [.string("nope")], prefix + "UnknownTab"),
                 ("tab of 4097 bytes", "SelectTab", [.string(long4097)], prefix + "LimitExceeded"),
-                ("empty SetStack", "SetStack", [.array(element: Signature(unchecked: "(sa{sv})"), [])], prefix + "InvalidParams"),
+                ("empty SetStack", "SetStack", [.array(element: WireSignature.namedDictionary, [])], prefix + "InvalidParams"),
                 ("link to no route", "Open", [.string("/rainbow/nope")], prefix + "BadTarget"),
                 ("empty segment", "Open", [.string("/rainbow//orange")], prefix + "BadTarget"),
                 ("bad percent-encoding", "Open", [.string("/news/news-item;id=%zz")], prefix + "BadTarget"),
@@ -160,7 +161,7 @@ extension ReliabilityTests {
             var tally: [String: Int] = [:]
             for (what, method, arguments, expected) in cases {
                 do {
-                    try connection.navd(method, arguments)
+                    try connection.navigator(method, arguments)
                     mismatches.append("\(what): \(method) succeeded, expected \(expected)")
                 } catch let error as DBusError {
                     tally[Contract.shortErrorName(error.name), default: 0] += 1

@@ -99,7 +99,7 @@ extension ReliabilityTests {
                 }
             }.start()
         }
-        guard group.wait(timeout: .now() + 500) == .success else { throw TestSupportError("the Apply clients did not finish") }
+        guard group.wait(timeout: .now() + 500) == .success else { throw HarnessError("the Apply clients did not finish") }
         shared.withLock { raced in
             outcome.attempts += raced.attempts
             outcome.successes += raced.successes
@@ -150,9 +150,9 @@ extension ReliabilityTests {
     /// Reads the state, then Applies one change expecting what was read (or, deliberately, a
     /// revision already gone). The change is always a real one for the state read.
     static func applyOnce(_ connection: Connection, deliberatelyStale: Bool, rng: inout SeededGenerator, into outcome: inout ApplyOutcome) throws {
-        let state = try connection.navd("GetState")
+        let state = try connection.navigator("GetState")
         guard state.count == 3, let revision = state[0].uint64Value, let depth = state[2].arrayValues?.count else {
-            throw TestSupportError("GetState answered \(state)")
+            throw HarnessError("GetState answered \(state)")
         }
         let op = depth < 30
             ? Contract.op("push", [("route", .string(rng.pick(["orange", "yellow", "green", "teal"])))])
@@ -161,8 +161,8 @@ extension ReliabilityTests {
         let expectation = deliberatelyStale ? (revision > 1 ? revision - 1 : UInt64.max) : revision
         outcome.attempts += 1
         do {
-            let reply = try connection.navd("Apply", [Contract.ops([op]), .uint64(expectation)])
-            guard let newRevision = reply.first?.uint64Value else { throw TestSupportError("Apply answered \(reply)") }
+            let reply = try connection.navigator("Apply", [Contract.ops([op]), .uint64(expectation)])
+            guard let newRevision = reply.first?.uint64Value else { throw HarnessError("Apply answered \(reply)") }
             if deliberatelyStale {
                 outcome.failures.append("Apply expecting the stale revision \(expectation) succeeded with \(newRevision)")
             } else if newRevision != revision + 1 {

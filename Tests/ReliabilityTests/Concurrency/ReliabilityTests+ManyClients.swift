@@ -36,7 +36,7 @@ extension ReliabilityTests {
                         if hangsUp {
                             // Sends its calls and closes at once: navd answers into the void.
                             for _ in 0..<callsPerClient {
-                                try connection.send(Contract.call("Push", [.string("orange"), Contract.noParams]))
+                                try connection.send(Message.navigatorCall("Push", [.string("orange"), DBusValue.emptyParams]))
                             }
                             connection.flush()
                             connection.close()
@@ -53,8 +53,8 @@ extension ReliabilityTests {
                             }
                             for _ in 0..<callsPerClient {
                                 let message = clientRng.chance(0.6)
-                                    ? try Contract.call("Push", [.string(clientRng.pick(["yellow", "green"])), Contract.noParams])
-                                    : try Contract.call("Pop")
+                                    ? try Message.navigatorCall("Push", [.string(clientRng.pick(["yellow", "green"])), DBusValue.emptyParams])
+                                    : try Message.navigatorCall("Pop")
                                 try pipeline.send(message, deliver: deliver)
                             }
                             try pipeline.drain(deliver: deliver)
@@ -69,7 +69,7 @@ extension ReliabilityTests {
                     }
                 }.start()
             }
-            guard group.wait(timeout: .now() + 240) == .success else { throw TestSupportError("the clients did not finish") }
+            guard group.wait(timeout: .now() + 240) == .success else { throw HarnessError("the clients did not finish") }
             // The hung-up clients' calls are still being served; wait until navd is quiet.
             var final = try observer.treeSnapshot()
             while true {

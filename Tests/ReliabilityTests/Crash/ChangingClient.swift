@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 
 /// A client thread that changes the tree as fast as navd answers, until told to stop or
@@ -63,9 +64,9 @@ final class ChangingClient: @unchecked Sendable {
             // Every mutating method of the contract, so that every kind of journal record is
             // replayed after a kill.
             switch roll {
-            case 0..<24: method = "Push"; arguments = [.string(rng.pick(rainbow)), Contract.noParams]; returnsId = true
+            case 0..<24: method = "Push"; arguments = [.string(rng.pick(rainbow)), DBusValue.emptyParams]; returnsId = true
             case 24..<40: method = "Pop"
-            case 40..<46: method = "Present"; arguments = [.string("modal"), Contract.noParams, .string(rng.pick(["sheet", "cover"]))]; returnsId = true
+            case 40..<46: method = "Present"; arguments = [.string("modal"), DBusValue.emptyParams, .string(rng.pick(["sheet", "cover"]))]; returnsId = true
             case 46..<52: method = "Dismiss"
             case 52..<58: method = "Back"
             case 58..<66:
@@ -76,18 +77,18 @@ final class ChangingClient: @unchecked Sendable {
                 method = "Apply"
                 let mixed = [
                     Contract.op("push", [("route", .string(rng.pick(rainbow)))]),
-                    Contract.op("present", [("route", .string("modal")), ("style", .string("sheet")), ("params", Contract.noParams)]),
+                    Contract.op("present", [("route", .string("modal")), ("style", .string("sheet")), ("params", DBusValue.emptyParams)]),
                     Contract.op("replace", [("route", .string(rng.pick(rainbow)))]),
                     Contract.op("selecttab", [("tab", .string(rng.pick(["rainbow", "news", "profile"])))]),
                     Contract.op("open", [("target", .string("/news/\(Int.random(in: 1...99, using: &rng))"))]),
                 ]
                 // Starts with a push, so the whole Apply is always a change.
                 arguments = [Contract.ops([mixed[0]] + (0..<2).map { _ in rng.pick(mixed) }), .uint64(0)]
-            case 70..<74: method = "Replace"; arguments = [.string(rng.pick(rainbow)), Contract.noParams]; returnsId = true
+            case 70..<74: method = "Replace"; arguments = [.string(rng.pick(rainbow)), DBusValue.emptyParams]; returnsId = true
             case 74..<77:
                 method = "SetStack"
-                let screens: [DBusValue] = [.structure([.string("red"), Contract.noParams]), .structure([.string(rng.pick(rainbow)), Contract.noParams])]
-                arguments = [.array(element: Signature(unchecked: "(sa{sv})"), screens)]
+                let screens: [DBusValue] = [.structure([.string("red"), DBusValue.emptyParams]), .structure([.string(rng.pick(rainbow)), DBusValue.emptyParams])]
+                arguments = [.array(element: WireSignature.namedDictionary, screens)]
             case 77..<80: method = "PopTo"; arguments = [.string(rng.pick(rainbow))]; alwaysChanges = false
             case 80..<84:
                 method = "Open"
@@ -99,7 +100,7 @@ final class ChangingClient: @unchecked Sendable {
             default: method = "PopToRoot"; alwaysChanges = false
             }
             do {
-                let values = try connection.navd(method, arguments, timeoutMilliseconds: 5_000)
+                let values = try connection.navigator(method, arguments, timeoutMilliseconds: 5_000)
                 guard let revision = values.first?.uint64Value else {
                     ledger.recordViolation("\(method) answered without a revision: \(values)")
                     continue
@@ -143,13 +144,13 @@ final class ChangingClient: @unchecked Sendable {
             while !shouldStop && !navdGone {
                 // Two pushes for each pop, so pops rarely meet the root (AtRoot is no change).
                 let message = index % 3 == 2
-                    ? try Contract.call("Pop")
-                    : try Contract.call("Push", [.string(rng.pick(["orange", "yellow", "green"])), Contract.noParams])
+                    ? try Message.navigatorCall("Pop")
+                    : try Message.navigatorCall("Push", [.string(rng.pick(["orange", "yellow", "green"])), DBusValue.emptyParams])
                 index += 1
                 try pipeline.send(message, deliver: deliver)
                 if index % 200 == 0 {
                     // Keep the stack under the limit.
-                    popToRootCalls.insert(try pipeline.send(try Contract.call("PopToRoot"), deliver: deliver))
+                    popToRootCalls.insert(try pipeline.send(try Message.navigatorCall("PopToRoot"), deliver: deliver))
                 }
             }
             try pipeline.drain(deliver: deliver)

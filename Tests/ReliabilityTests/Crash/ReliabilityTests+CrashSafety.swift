@@ -129,7 +129,7 @@ extension ReliabilityTests {
             if !quiet && rng.chance(0.25) {
                 // Some rounds end with SIGTERM in the middle of the traffic: navd finishes the
                 // calls in hand, commits and exits 0; the same checks follow.
-                let status = navd.terminate()
+                let status = navd.stop()
                 outcome.terminations += 1
                 if status != 0 { ledger.recordViolation("round \(round): SIGTERM under load ended navd with status \(status.map(String.init) ?? "none (killed)")") }
             } else {
@@ -205,7 +205,7 @@ extension ReliabilityTests {
                     ledger.recordViolation("round \(round): killed while quiet, properties came back different: \(differing.map { "\($0): \(quietProperties[$0].map { "\($0)" } ?? "-") → \(properties[$0].map { "\($0)" } ?? "-")" })")
                 }
             } else if let announced = recorder.announcement(of: after.revision), announced.cause != "restore", announced.cause != "start" {
-                let state = try observer.navd("GetState")
+                let state = try observer.navigator("GetState")
                 outcome.pathsVerified += 1
                 if state.count != 3 || state[1].stringValue != announced.tab || state[2] != announced.path {
                     ledger.recordViolation("round \(round): revision \(after.revision) came back with another path than StackChanged announced")
@@ -233,7 +233,7 @@ extension ReliabilityTests {
             if !watcher.isRunning { outcome.watcherFailures.append("navwatch \(watcher.pid) exited: \(watcher.stderr.suffix(500))") }
         }
         // One more change after all the restarts: its id must be new too.
-        let pushed = try observer.navd("Push", [.string("orange"), Contract.noParams])
+        let pushed = try observer.navigator("Push", [.string("orange"), DBusValue.emptyParams])
         ledger.recordChange("Push", revision: pushed[0].uint64Value ?? 0, newId: pushed[1].stringValue)
 
         outcome.answeredChanges = ledger.changeCount

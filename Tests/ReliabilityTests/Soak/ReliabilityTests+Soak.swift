@@ -75,8 +75,8 @@ extension ReliabilityTests {
         let deliver: (Int, Message) throws -> Void = { _, reply in
             if reply.kind == .error { errors[Contract.shortErrorName(reply.errorName ?? "?"), default: 0] += 1 }
         }
-        let push = { try Contract.call("Push", [.string("orange"), Contract.noParams]) }
-        let pop = { try Contract.call("Pop") }
+        let push = { try Message.navigatorCall("Push", [.string("orange"), DBusValue.emptyParams]) }
+        let pop = { try Message.navigatorCall("Pop") }
         // Warm up (allocators, caches, the first snapshots), then take the "before" figures.
         for index in 0..<2_000 { try pipeline.send(index % 2 == 0 ? push() : pop(), deliver: deliver) }
         try pipeline.drain(deliver: deliver)
@@ -98,8 +98,8 @@ extension ReliabilityTests {
                 // Clients come and go: nothing of theirs may stay in navd.
                 for _ in 0..<20 {
                     let client = try Connection(.address(bus.address))
-                    _ = try client.navd("GetState")
-                    _ = try? client.navd("Push", [.string("nope"), Contract.noParams])
+                    _ = try client.navigator("GetState")
+                    _ = try? client.navigator("Push", [.string("nope"), DBusValue.emptyParams])
                     client.close()
                     outcome.clientConnectionsOpened += 1
                 }

@@ -1,0 +1,303 @@
+import Foundation
+import Navigation
+import Yams
+
+// The route-file loader: reads a YAML file into a RouteGraph and checks it.
+
+extension RouteGraph {
+    /// Loads and checks the route file at `path`.
+    public static func load(path: String) throws(RouteFileError) -> RouteGraph {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw RouteFileError(file: path, keyPath: "", problem: "cannot read the route file: \(error.localizedDescription)")
+        }
+        return try load(yaml: text, file: path)
+    }
+
+    /// Parses and checks a YAML route file; `file` names it in errors.
+    public static func load(yaml: String, file: String) throws(RouteFileError) -> RouteGraph {
+        let root: Yams.Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            throw RouteFileError(file: file, keyPath: "", problem: "not valid YAML: \(error)")
+        }
+        guard let root else {
+            throw RouteFileError(file: file, keyPath: "", problem: "the file is empty; it needs at least `routes:` and `tabs:` or `root:`")
+        }
+        var reader = RouteFileReader(file: file)
+        let graph = try reader.readGraph(root)
+        return try reader.check(graph)
+    }
+}
+
+/// Reads a route file's YAML tree, naming the key path of every problem.
+struct RouteFileReader {
+    let file: String
+
+    func fail(_ path: String, _ node: Yams.Node?, _ problem: String) -> RouteFileError {
+        RouteFileError(file: file, keyPath: path, line: node?.mark?.line, problem: problem)
+    }
+
+    func mapping(_ node: Yams.Node, _ path: String, keys allowed: [String]) throws(RouteFileError) -> [(String, Yams.Node)] {
+        guard case .mapping(let mapping) = node else {
+            throw fail(path, node, "expected a mapping (key: value lines)")
+        }
+        var pairs: [(String, Yams.Node)] = []
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.scalar?.string else {
+                throw fail(path, keyNode, "keys must be plain strings")
+            }
+            if !allowed.isEmpty && !allowed.contains(key) {
+                throw fail(join(path, key), keyNode, "unknown key '\(key)'; known keys: \(allowed.joined(separator: ", "))")
+            }
+            pairs.append((key, value))
+        }
+        return pairs
+    }
+
+    func string(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> String {
+        guard case .scalar(let scalar) = node else {
+            throw fail(path, node, "expected a string")
+        }
+        return scalar.string
+    }
+
+    func integer(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> Int {
+        guard case .scalar = node, let value = node.int else {
+            throw fail(path, node, "expected a whole number")
+        }
+        return value
+    }
+
+    func name(_ text: String, _ path: String, _ node: Yams.Node?, what: String) throws(RouteFileError) -> String {
+        guard RouteGraph.isValidName(text) else {
+            throw fail(path, node, "'\(text)' is not a valid \(what) name; use letters, digits, '-', '_' and '.' only")
+        }
+        return text
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    mutating func readGraph(_ root: Yams.Node) throws(RouteFileError) -> RouteGraph {
+        let topKeys = ["tabs", "selected-tab", "root", "routes", "states", "limits", "facts", "flows", "guards", "on"]
+        var tabs: [TabSpec] = []
+        var sawTabs = false
+        var rootRoute: String?
+        var routes: [String: RouteSpec] = [:]
+        var routeOrder: [String] = []
+        var states: [String: String] = [:]
+        var selected: String?
+        var limits = Limits()
+        var facts: [String: FactSpec] = [:]
+        var factOrder: [String] = []
+        var flows: [String: FlowSpec] = [:]
+        var flowOrder: [String] = []
+        var guards: [String: GuardSpec] = [:]
+        var nodes: [String: Yams.Node] = [:]
+        for (key, value) in try mapping(root, "", keys: topKeys) {
+            nodes[key] = value
+            switch key {
+            case "tabs":
+                sawTabs = true
+                tabs = try readTabs(value)
+            case "selected-tab": selected = try string(value, key)
+            case "root": rootRoute = try name(try string(value, key), key, value, what: "route")
+            case "routes":
+                for (routeName, routeNode) in try mapping(value, "routes", keys: []) {
+                    let path = join("routes", routeName)
+                    _ = try name(routeName, path, routeNode, what: "route")
+                    routes[routeName] = try readRoute(routeName, routeNode, path)
+                    routeOrder.append(routeName)
+                    routeNodes[routeName] = routeNode
+                }
+            case "states":
+                for (stateName, linkNode) in try mapping(value, "states", keys: []) {
+                    let path = join("states", stateName)
+                    guard !stateName.isEmpty, !stateName.hasPrefix("/"), !stateName.hasPrefix("navd:") else {
+                        throw fail(path, linkNode, "a state name must not be empty nor start with '/' or 'navd:'")
+                    }
+                    states[stateName] = try string(linkNode, path)
+                }
+            case "limits": limits = try readLimits(value)
+            case "facts": (facts, factOrder) = try readFacts(value)
+            case "flows": (flows, flowOrder) = try readFlows(value)
+            case "guards": guards = try readGuards(value)
+            case "on": handlerNodes.append((.app, value, "on"))
+            default: break
+            }
+        }
+        if sawTabs && tabs.isEmpty {
+            throw fail("tabs", nodes["tabs"], "lists no tab; leave `tabs` out and give `root: ROUTE` for a single stack")
+        }
+        if !sawTabs && rootRoute == nil {
+            throw fail("", root, "give either `tabs:` (a list of {name, root}) or `root: ROUTE` for a single stack")
+        }
+        if sawTabs && rootRoute != nil {
+            throw fail("root", nodes["root"], "`root` is for an app without tabs; with `tabs`, each tab names its root")
+        }
+        if !sawTabs && selected != nil {
+            throw fail("selected-tab", nodes["selected-tab"], "the app has no tabs")
+        }
+        if routes.isEmpty {
+            throw fail("routes", nodes["routes"] ?? root, "declare at least one route under `routes:`")
+        }
+        rawNodes = nodes
+        return RouteGraph(
+            tabs: tabs, rootRoute: rootRoute, routes: routes, routeOrder: routeOrder, states: states,
+            selectedTabAtStart: selected, limits: limits, facts: facts, factOrder: factOrder, flows: flows,
+            flowOrder: flowOrder, guards: guards)
+    }
+
+    /// The top-level nodes, kept to place errors found by `check`.
+    var rawNodes: [String: Yams.Node] = [:]
+    /// Each route's node, kept to place errors found by `check`.
+    var routeNodes: [String: Yams.Node] = [:]
+    /// Each route's `link` node, kept to place errors found by `check`.
+    var linkNodes: [String: Yams.Node] = [:]
+    /// The `on:` nodes, read once every route, flow, tab and fact they name is known.
+    var handlerNodes: [(scope: HandlerScope, node: Yams.Node, path: String)] = []
+    /// Each route's `requires` node, each flow's node and each guard's node, kept to place errors.
+    var requiresNodes: [String: Yams.Node] = [:]
+    var flowNodes: [String: Yams.Node] = [:]
+    var guardNodes: [String: Yams.Node] = [:]
+
+    mutating func readTabs(_ node: Yams.Node) throws(RouteFileError) -> [TabSpec] {
+        guard case .sequence(let sequence) = node else {
+            throw fail("tabs", node, "expected a list of tabs, each `- name: NAME` and `root: ROUTE`")
+        }
+        var tabs: [TabSpec] = []
+        for (index, tabNode) in sequence.enumerated() {
+            let path = "tabs[\(index)]"
+            var tabName: String?
+            var tabRoot: String?
+            for (key, value) in try mapping(tabNode, path, keys: ["name", "root", "on"]) {
+                if key == "on" { handlerNodes.append((.tab(index), value, join(path, key))) }
+                if key == "name" { tabName = try name(try string(value, join(path, key)), join(path, key), value, what: "tab") }
+                if key == "root" { tabRoot = try name(try string(value, join(path, key)), join(path, key), value, what: "route") }
+            }
+            guard let tabName else { throw fail(path, tabNode, "a tab needs `name`") }
+            guard let tabRoot else { throw fail(path, tabNode, "tab '\(tabName)' needs `root: ROUTE`") }
+            if tabs.contains(where: { $0.name == tabName }) {
+                throw fail(join(path, "name"), tabNode, "tab '\(tabName)' is declared twice")
+            }
+            tabs.append(TabSpec(name: tabName, rootRoute: tabRoot))
+        }
+        return tabs
+    }
+
+    mutating func readRoute(_ routeName: String, _ node: Yams.Node, _ path: String) throws(RouteFileError) -> RouteSpec {
+        var spec = RouteSpec(name: routeName, title: routeName)
+        if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.tag.rawValue.hasSuffix("null") {
+            return spec
+        }
+        let keys = ["title", "params", "presentations", "link", "tab", "hints", "requires", "on"]
+        for (key, value) in try mapping(node, path, keys: keys) {
+            let keyPath = join(path, key)
+            switch key {
+            case "title": spec.title = try string(value, keyPath)
+            case "params":
+                let declaration = try readParams(value, keyPath)
+                spec.params = declaration.types
+                spec.paramOrder = declaration.order
+                spec.required = declaration.required
+            case "requires":
+                guard case .sequence(let sequence) = value else {
+                    throw fail(keyPath, value, "expected a list of facts such as [signed-in]")
+                }
+                var facts: [String] = []
+                for item in sequence { facts.append(try name(try string(item, keyPath), keyPath, item, what: "fact")) }
+                spec.requires = facts
+                requiresNodes[routeName] = value
+            case "on":
+                handlerNodes.append((.route(routeName), value, keyPath))
+            case "presentations":
+                guard case .sequence(let sequence) = value else {
+                    throw fail(keyPath, value, "expected a list such as [push] or [sheet, cover]")
+                }
+                var presentations: Set<Presentation> = []
+                for item in sequence {
+                    let text = try string(item, keyPath)
+                    guard let presentation = Presentation(rawValue: text), presentation != .root else {
+                        throw fail(keyPath, item, "unknown presentation '\(text)'; use push, sheet or cover")
+                    }
+                    presentations.insert(presentation)
+                }
+                spec.presentations = presentations
+            case "link":
+                spec.link = try string(value, keyPath)
+                linkNodes[routeName] = value
+            case "tab": spec.linkTab = try name(try string(value, keyPath), keyPath, value, what: "tab")
+            case "hints":
+                for (hintName, hintNode) in try mapping(value, keyPath, keys: []) {
+                    guard case .scalar(let scalar) = hintNode else {
+                        throw fail(join(keyPath, hintName), hintNode, "a hint is a string or a whole number")
+                    }
+                    if let number = hintNode.int, !scalar.tag.rawValue.hasSuffix("str") {
+                        spec.hints[hintName] = .int(Int64(number))
+                    } else {
+                        spec.hints[hintName] = .string(scalar.string)
+                    }
+                }
+            default: break
+            }
+        }
+        return spec
+    }
+
+    /// A `params:` mapping: name to type, or to `{type, required}`.
+    func readParams(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> ParamDeclaration {
+        var declaration = ParamDeclaration()
+        let pairs = try mapping(node, path, keys: [])
+        for (paramName, paramNode) in pairs {
+            let paramPath = join(path, paramName)
+            _ = try name(paramName, paramPath, paramNode, what: "param")
+            let (type, isRequired) = try readParam(paramNode, paramPath)
+            declaration.types[paramName] = type
+            if isRequired { declaration.required.insert(paramName) }
+        }
+        declaration.order = pairs.map(\.0)
+        return declaration
+    }
+
+    func readParam(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> (ParamType, Bool) {
+        func parseType(_ text: String, _ typeNode: Yams.Node) throws(RouteFileError) -> ParamType {
+            guard let type = ParamType(rawValue: text) else {
+                throw fail(path, typeNode, "unknown type '\(text)'; use string, int, double or bool")
+            }
+            return type
+        }
+        if case .scalar = node {
+            return (try parseType(try string(node, path), node), false)
+        }
+        var type: ParamType?
+        var isRequired = false
+        for (key, value) in try mapping(node, path, keys: ["type", "required"]) {
+            if key == "type" { type = try parseType(try string(value, join(path, key)), value) }
+            if key == "required" {
+                guard case .scalar = value, let flag = value.bool else {
+                    throw fail(join(path, key), value, "expected true or false")
+                }
+                isRequired = flag
+            }
+        }
+        guard let type else {
+            throw fail(path, node, "a param needs `type: string|int|double|bool`")
+        }
+        return (type, isRequired)
+    }
+
+    func readLimits(_ node: Yams.Node) throws(RouteFileError) -> Limits {
+        var limits = Limits()
+        for (key, value) in try mapping(node, "limits", keys: Limits.Key.allCases.map(\.rawValue)) {
+            guard let limit = Limits.Key(rawValue: key) else { continue }
+            let path = join("limits", key)
+            let number = try integer(value, path)
+            if let problem = limit.problem(with: number) { throw fail(path, value, problem) }
+            limits[limit] = number
+        }
+        return limits
+    }
+}
