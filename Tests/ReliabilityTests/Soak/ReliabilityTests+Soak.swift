@@ -52,7 +52,7 @@ extension ReliabilityTests {
             #expect(outcome.descriptorsAfter == outcome.descriptorsBefore, "navd's open descriptors grew")
             #expect(outcome.navdConnectionsBefore == 1 && outcome.navdConnectionsAfter == 1, "navd should hold exactly one bus connection")
             #expect(outcome.busNamesAfter == outcome.busNamesBefore, "connections or names left behind on the bus")
-            // Issue 7's memory targets are for the release build (≤ 40 MiB after the million, no
+            // The memory targets are for the release build (≤ 40 MiB after the million, no
             // growth beyond 5 MiB); this debug build is held to the growth bound with some slack.
             if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil {
                 // AddressSanitizer keeps freed memory in quarantine (256 MiB by default): RSS grows by
