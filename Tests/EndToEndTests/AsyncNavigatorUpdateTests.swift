@@ -101,6 +101,7 @@ struct AsyncNavigatorUpdateTests {
         for await _ in started { break }
         let mine = updateReaderThreads().subtracting(before)
         #expect(mine.count == 1)
+        #expect(await eventually { threadsArePolling(mine) }, "the reader should be waiting for its next message")
         consumer.cancel()
         #expect(try await consumer.value == 1)
         #expect(await eventually { updateReaderThreads().isDisjoint(with: mine) })
@@ -118,7 +119,9 @@ struct AsyncNavigatorUpdateTests {
         do {
             var dropped = navigator.updates().makeAsyncIterator()
             #expect(try await dropped.next()?.state?.revision == 1)
-            #expect(updateReaderThreads().subtracting(before).count == 1)
+            let mine = updateReaderThreads().subtracting(before)
+            #expect(mine.count == 1)
+            #expect(await eventually { threadsArePolling(mine) }, "the reader should be waiting for its next message")
         }
         #expect(await eventually { updateReaderThreads() == before })
 
@@ -126,7 +129,9 @@ struct AsyncNavigatorUpdateTests {
         var second = navigator.updates().makeAsyncIterator()
         #expect(try await first.next()?.state?.revision == 1)
         #expect(try await second.next()?.state?.revision == 1)
-        #expect(updateReaderThreads().subtracting(before).count == 2)
+        let mine = updateReaderThreads().subtracting(before)
+        #expect(mine.count == 2)
+        #expect(await eventually { threadsArePolling(mine) }, "the readers should be waiting for their next message")
         navigator.close()
         #expect(try await first.next() == nil)
         #expect(try await second.next() == nil)
@@ -163,6 +168,15 @@ func updateReaderThreads() -> Set<String> {
         let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
         return name?.trimmingCharacters(in: .whitespacesAndNewlines) == "navd-updates"
     })
+}
+
+/// Whether every thread of `threads` (kernel ids in this process) is blocked in `poll` (x86_64 system
+/// call 7), where a reader waits for its next message: a stop must wake it from there.
+func threadsArePolling(_ threads: Set<String>) -> Bool {
+    threads.allSatisfy { thread in
+        let call = try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8)
+        return call?.hasPrefix("7 ") == true
+    }
 }
 
 /// Polls `condition` every 10 ms for up to `timeout` seconds; whether it came true.
