@@ -127,6 +127,8 @@ private struct Follower {
         }
     }
 
+    /// Follows the table above. Every `NavigatorEvent` is named here, so a signal added to it (with its
+    /// match rule in `subscribe()`) does not compile until it is mapped onto a `NavigatorUpdate` case.
     mutating func handle(_ event: NavigatorEvent) {
         switch event {
         case .stackChanged(let change):
