@@ -17,6 +17,7 @@ extension Coordinator {
         txn.tree = reconciledTree(ids: &txn.ids, warnings: &warnings)
         txn.facts = reconciledFacts(state.facts)
         txn.tree = repaired(txn.tree, facts: txn.facts, ids: &txn.ids)
+        txn.removedScreens = true
         if txn.tree == state.tree && txn.facts == state.facts { return Reconciliation(warnings: [], change: nil) }
         let change = commit(txn, op: .reconcile, time: time, effect: .clear)
         return Reconciliation(warnings: warnings, change: change)
