@@ -57,6 +57,7 @@ extension Coordinator {
         if let handler = index.routeHandlers[screen.route]?.byEvent[event] {
             found = (handler, "route '\(screen.route)'")
         } else {
+            txn.log("  route '\(screen.route)': no handler")
             for scope in scopes(at: position, in: txn.tree).dropFirst() {
                 if let handler = scope.handlers.byEvent[event] {
                     found = (handler, scope.label)

@@ -26,6 +26,7 @@ extension Coordinator {
             var txn = Transaction(state)
             var warnings: [String] = []
             txn.tree = reconciledTree(ids: &txn.ids, warnings: &warnings)
+            dropFlowsOutsideTheGraph(&txn.tree, warnings: &warnings)
             txn.facts = reconciledFacts(state.facts)
             txn.tree = repaired(txn.tree, facts: txn.facts, ids: &txn.ids)
             txn.removedScreens = true

@@ -115,3 +115,29 @@ struct GuardRuleTests {
         #expect(vault.routes == ["home", "marker", "secret"])
     }
 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct CoordinationReconcileAndTraceTests {
+    @Test func reconcileDropsFlowsAndFactsTheGraphNoLongerDeclares() throws {
+        var old = try GuardRuleTests.vault()
+        old.must(.setFacts(["unlocked": .bool(true), "admin": .bool(true)]))
+        old.must(.start(flow: "unlock", params: [:]))
+        let graph = try RouteGraph.load(yaml: "root: home\nfacts:\n  admin: { type: int, default: 4 }\nroutes:\n  home: {}\n  pin: {}\n", file: "new.yaml")
+        var restored = Coordinator(graph: graph, restoring: old.state)
+        #expect(restored.facts == ["admin": .int(4)])
+        let result = restored.reconcile(at: testTime)
+        #expect(result.warnings == ["flow 'unlock' (#3) is no longer in the route graph; its screens stay, it no longer encloses them"])
+        #expect(restored.flows.isEmpty && restored.routes == ["home", "pin"])
+    }
+
+    @Test func theTraceNamesEachScopeTriedAndTheHandlerChosen() throws {
+        var demo = Coordinator(graph: .demo)
+        demo.must(send("next"))
+        let root = try demo.resolve(.event("root", params: [:]))
+        #expect(root.trace == [
+            "event 'root' from orange (#7)", "  route 'orange': no handler", "  tab 'rainbow': open",
+            "    open",
+        ])
+        #expect(root.outcome == .applied && root.path.map(\.route) == ["red"])
+    }
+}
