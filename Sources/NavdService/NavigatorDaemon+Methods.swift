@@ -23,7 +23,6 @@ extension NavigatorDaemon {
     /// One handler per method of the interface. The arguments arrive checked against the declared
     /// in-signature; a value of another shape still throws `InvalidArgs` naming it.
     func handlers() -> [String: (MethodCall) throws -> [DBusValue]] {
-        typealias Handler = (MethodCall) throws -> [DBusValue]
         func route(_ call: MethodCall) throws(DBusError) -> String { try call.arguments[0].requiredString("route") }
         func params(_ call: MethodCall) throws(DBusError) -> InputParams { try InputValue.params(dbusValue: call.arguments[1]) }
         func text(_ call: MethodCall, _ what: String) throws(DBusError) -> String { try call.arguments[0].requiredString(what) }
@@ -65,12 +64,21 @@ extension NavigatorDaemon {
                 let limit = try call.arguments[0].requiredUInt32("limit")
                 return [HistoryEntry.dbusValue(history: coordinator.history(limit: Int(limit)))]
             },
-        ]
+        ].merging(coordinationHandlers()) { first, _ in first }
         return Dictionary(uniqueKeysWithValues: handlers.map { ($0.key.name, $0.value) })
     }
 
-    /// Applies one operation to the model; the reply is the new (or, for a no-op, current) revision.
-    private func mutate(_ operation: Operation, returningId: Bool = false) throws(DBusError) -> [DBusValue] {
+    /// Applies one operation to the model; the reply is the new (or, for a no-op, current) revision,
+    /// and with `returningId` the id of the screen the call made (or, redirected, the screen now on top).
+    func mutate(_ operation: Operation, returningId: Bool = false) throws(DBusError) -> [DBusValue] {
+        let change = try perform(operation)
+        guard returningId else { return [.uint64(change.revision)] }
+        return [.uint64(change.revision), .string(change.newScreenId ?? coordinator.top.id)]
+    }
+
+    /// Applies one operation to the model and hands the change to the loop (`currentChange`);
+    /// a refusal becomes the D-Bus error of its name.
+    func perform(_ operation: Operation) throws(DBusError) -> Change {
         let change: Change
         do {
             change = try coordinator.perform(operation, at: Self.now())
@@ -78,8 +86,7 @@ extension NavigatorDaemon {
             throw DBusError(error)
         }
         currentChange = change
-        guard returningId else { return [.uint64(change.revision)] }
-        return [.uint64(change.revision), .string(change.newScreenId ?? coordinator.top.id)]
+        return change
     }
 
     /// The current value of a property of navd's interface.
@@ -95,6 +102,7 @@ extension NavigatorDaemon {
         case .canRedo: .boolean(coordinator.canRedo)
         case .states: .stringDictionary(coordinator.namedStates.keys.sorted().map { ($0, coordinator.namedStates[$0]!) })
         case .version: .string(Navigator.version)
+        case .facts: coordinator.facts.dbusValue
         }
     }
 
@@ -113,7 +121,7 @@ extension NavigatorDaemon {
 
     /// One `PropertiesChanged` carrying the final values of the given properties, in declaration order.
     func sendPropertiesChanged(_ changed: Set<ChangedProperty>) {
-        let properties = Set(changed.compactMap(NavigatorProperty.init))
+        let properties = Set(changed.map(NavigatorProperty.init))
         let values = NavigatorProperty.allCases.filter(properties.contains).map { ($0.name, value(of: $0)) }
         do {
             send(try server.propertiesChanged(Navigator.objectPath, interface: Navigator.interfaceName, changed: values, invalidated: []))
@@ -147,9 +155,8 @@ extension NavigatorDaemon {
 }
 
 extension NavigatorProperty {
-    /// The property that publishes a value the model reports as changed (nil for a value the
-    /// interface does not publish yet).
-    init?(_ changed: ChangedProperty) {
+    /// The property that publishes a value the model reports as changed.
+    init(_ changed: ChangedProperty) {
         switch changed {
         case .revision: self = .revision
         case .depth: self = .depth
@@ -158,7 +165,7 @@ extension NavigatorProperty {
         case .selectedTab: self = .selectedTab
         case .canUndo: self = .canUndo
         case .canRedo: self = .canRedo
-        case .facts: return nil
+        case .facts: self = .facts
         }
     }
 }
