@@ -22,7 +22,7 @@ extension Coordinator {
     /// Starts flow `name` from the top screen: its first screen is pushed or presented, then guarded.
     /// Returns the instance's id.
     func startFlow(
-        _ name: String, params: InputParams, onOutput: [String: Handler], pending: Request? = nil, resumeOn: String = "",
+        _ name: String, params: InputParams, onOutput: [String: Handler], pending: PendingIntent? = nil, resumeOn: String = "",
         _ txn: inout Transaction
     ) throws(NavigationError) -> String {
         guard let spec = graph.flows[name] else {
