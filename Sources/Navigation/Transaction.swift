@@ -18,8 +18,6 @@ struct Transaction {
     var redirected = false
     /// A kept request ran when its guard flow finished.
     var resumed = false
-    /// The event's handler was `none`.
-    var ignored = false
     /// The id of the screen Push, Replace or Present made (or that a redirect put on top).
     var newScreenID: String?
     /// The id of the flow Start started (or that a redirect started).
