@@ -106,7 +106,8 @@ extension Coordinator {
         } else if position.layer > 0 {
             tree.current.layers.removeLast()
         } else {
-            let root = graph.rootRoute(ofTab: tree.selected)
+            let tabRoot = tree.isTabbed ? graph.tabIndex(named: tree.current.name).map { graph.tabs[$0].rootRoute } : graph.rootRoute
+            let root = tabRoot ?? tree.current.layers[0].screens[0].route
             tree.current.layers[0].screens = [Screen(id: ids.issue(), route: root, params: [:])]
         }
     }
