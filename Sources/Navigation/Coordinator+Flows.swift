@@ -44,6 +44,7 @@ extension Coordinator {
             id: flowID, flow: name, firstScreen: screenID, tab: txn.tree.isTabbed ? txn.tree.current.name : "",
             params: checked, onOutput: onOutput, pending: pending, resumeOn: pending == nil ? "" : resumeOn)
         txn.touchedTree = true
+        txn.startedFlows.append(screenID)
         txn.log("  started flow '\(name)' (\(flowID)) at \(spec.start) (\(screenID))")
         try checkGuards(&txn)
         return flowID

@@ -153,7 +153,7 @@ extension Coordinator {
             cut(&result, at: position, ids: &ids)
             result.selected = selected
         }
-        result.pruneFlows(comparedTo: tree)
+        _ = result.pruneFlows(comparedTo: tree)
         return result
     }
 }
