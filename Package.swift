@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "navwatch", targets: ["navwatch"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "NavigatorProtocol", targets: ["NavigatorProtocol"]),
         .library(name: "RouteFiles", targets: ["RouteFiles"]),
         .library(name: "NavdClient", targets: ["NavdClient"]),
     ],
@@ -36,52 +37,88 @@ let package = Package(
         .target(name: "Navigation"),
         // The route-file loader: YAML (through Yams) into a checked RouteGraph, and the embedded demo graph.
         .target(name: "RouteFiles", dependencies: ["Navigation", .product(name: "Yams", package: "Yams")]),
-        // The daemon's parts: interface declaration, dispatch onto the model, persistence.
+        // The contract of org.navd.Navigator1, declared once: names, interface, error names, and the
+        // wire types' D-Bus conversions. The daemon and every client derive from it.
+        .target(name: "NavigatorProtocol", dependencies: ["DBus", "Navigation"]),
+        // The daemon's parts: dispatch onto the model, persistence.
         .target(
             name: "NavdService",
             dependencies: [
-                "DBus", "Navigation", "RouteFiles",
+                "DBus", "Navigation", "RouteFiles", "NavigatorProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // A typed client of the contract.
-        .target(name: "NavdClient", dependencies: ["DBus"]),
+        .target(name: "NavdClient", dependencies: ["DBus", "Navigation", "NavigatorProtocol"]),
         .executableTarget(
             name: "navd",
             dependencies: [
-                "NavdService", "RouteFiles",
+                "NavdService", "NavigatorProtocol", "RouteFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What navctl and navwatch share on the command line: the connection options and the exit statuses.
+        .target(
+            name: "ClientCommandLine",
+            dependencies: ["NavdClient", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "navctl",
-            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "NavdClient", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "navwatch",
-            dependencies: ["NavdClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "NavdClient", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
+        // The README's Swift example, a view process on AsyncNavigator (a test runs it against navd).
+        .executableTarget(name: "navd-view-example", dependencies: ["NavdClient"], path: "Examples/view-process"),
         // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
+        // The benchmark's load client: a small C client on libdbus, so every service compared
+        // is driven at the same small client cost.
+        .executableTarget(name: "navd-load", dependencies: ["CDBus"]),
         // The benchmark: navd against the bus's own floor (`make bench`).
-        .executableTarget(name: "navd-bench", dependencies: ["DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
+            name: "navd-bench",
+            dependencies: [
+                "DBus", "Navigation", "NavigatorProtocol", "BusHarness",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // A private dbus-daemon, child processes and the navd launcher, shared by the tests
+        // (through TestSupport) and the benchmark.
+        .target(name: "BusHarness", dependencies: ["DBus", "NavigatorProtocol"]),
 
-        // Test fixtures shared by the test targets: a private dbus-daemon, child processes.
-        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        // Test fixtures shared by the test targets: BusHarness, plus what only tests need.
+        .target(name: "TestSupport", dependencies: ["DBus", "BusHarness", "NavigatorProtocol"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "NavigationTests",
             dependencies: ["Navigation", "RouteFiles", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "NavdServiceTests", dependencies: ["NavdService", "TestSupport"]),
-        .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "DBus"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(
+            name: "NavdServiceTests",
+            dependencies: ["NavdService", "NavigatorProtocol", "RouteFiles", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "NavigatorProtocolTests", dependencies: ["NavigatorProtocol", "Navigation", "DBus"]),
+        .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),
+        .testTarget(
+            name: "NavctlTests", dependencies: ["navctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "NavwatchTests", dependencies: ["navwatch", "NavdClient"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "NavigatorProtocol", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavdClient", "TestSupport", "navd", "navctl", "navwatch"]
+            dependencies: [
+                "NavdClient", "NavigatorProtocol", "TestSupport", "navd", "navctl", "navwatch", "navd-view-example",
+            ]
         ),
     ]
 )

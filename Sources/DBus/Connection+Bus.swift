@@ -7,7 +7,7 @@ extension Connection {
         try Validate.busName(name)
         try requireConnected()
         let flags = UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE)
-        let (result, error) = reading.withLock { withLibdbusError { error in dbus_bus_request_name(raw, name, flags, error) } }
+        let (result, error) = reading.withLock { _ in withLibdbusError { error in dbus_bus_request_name(raw, name, flags, error) } }
         if let error { throw error }
         switch result {
         case Int32(DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER), Int32(DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER):
@@ -27,7 +27,7 @@ extension Connection {
     public func releaseName(_ name: String) throws(DBusError) {
         try Validate.busName(name)
         try requireConnected()
-        let (_, error) = reading.withLock { withLibdbusError { error in dbus_bus_release_name(raw, name, error) } }
+        let (_, error) = reading.withLock { _ in withLibdbusError { error in dbus_bus_release_name(raw, name, error) } }
         if let error { throw error }
     }
 
@@ -36,7 +36,7 @@ extension Connection {
     public func addMatch(_ rule: String) throws(DBusError) {
         try Validate.string(rule, what: "match rule")
         try requireConnected()
-        let (_, error) = reading.withLock { withLibdbusError { error in dbus_bus_add_match(raw, rule, error) } }
+        let (_, error) = reading.withLock { _ in withLibdbusError { error in dbus_bus_add_match(raw, rule, error) } }
         if let error { throw error }
     }
 
@@ -44,7 +44,7 @@ extension Connection {
     public func removeMatch(_ rule: String) throws(DBusError) {
         try Validate.string(rule, what: "match rule")
         try requireConnected()
-        let (_, error) = reading.withLock { withLibdbusError { error in dbus_bus_remove_match(raw, rule, error) } }
+        let (_, error) = reading.withLock { _ in withLibdbusError { error in dbus_bus_remove_match(raw, rule, error) } }
         if let error { throw error }
     }
 

@@ -19,7 +19,7 @@ extension Connection {
     /// connection disconnected (it is still returned).
     public func popMessage() -> Message? {
         if state.withLock({ $0.closed }) { return nil }
-        guard let raw = reading.withLock({ dbus_connection_pop_message(raw) }) else { return nil }
+        guard let raw = reading.withLock({ _ in dbus_connection_pop_message(raw) }) else { return nil }
         let message = Message(taking: raw)
         if message.isLocalDisconnect {
             state.withLock { $0.sawDisconnected = true }
@@ -35,18 +35,18 @@ extension Connection {
         if hasBufferedMessages { return .messages }
         if !isConnected { return .disconnected }
         if dbus_connection_has_messages_to_send(raw) != 0 {
-            reading.withLock { dbus_connection_flush(raw) }
+            reading.withLock { _ in dbus_connection_flush(raw) }
             if hasBufferedMessages { return .messages }
         }
         var socket: Int32 = -1
         if dbus_connection_get_unix_fd(raw, &socket) == 0 || socket < 0 {
             return hasBufferedMessages ? .messages : .disconnected
         }
-        let deadline = timeoutMilliseconds < 0 ? nil : Self.nowMilliseconds() + Int64(timeoutMilliseconds)
+        let deadline = timeoutMilliseconds < 0 ? nil : MonotonicClock.milliseconds() + Int64(timeoutMilliseconds)
         while true {
             var remaining: Int32 = -1
             if let deadline {
-                remaining = Int32(clamping: max(0, deadline - Self.nowMilliseconds()))
+                remaining = Int32(clamping: max(0, deadline - MonotonicClock.milliseconds()))
             }
             var descriptors = [
                 pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
@@ -62,7 +62,7 @@ extension Connection {
                 return .woken
             }
             if descriptors[0].revents != 0 {
-                reading.withLock { _ = dbus_connection_read_write(raw, 0) }
+                reading.withLock { _ in _ = dbus_connection_read_write(raw, 0) }
                 if hasBufferedMessages { return .messages }
                 if dbus_connection_get_is_connected(raw) == 0 { return .disconnected }
                 continue  // part of a message arrived; wait for the rest
@@ -84,18 +84,12 @@ extension Connection {
 
     /// Whether libdbus has a complete incoming message queued (reading what it has parsed).
     var hasBufferedMessages: Bool {
-        reading.withLock { dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
+        reading.withLock { _ in dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
     }
 
     private func drainWakeups() {
         var count: UInt64 = 0
         while read(wakeDescriptor, &count, 8) == 8 {}
-    }
-
-    private static func nowMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }
 

@@ -34,8 +34,12 @@ public final class Connection: @unchecked Sendable {
         var sawDisconnected = false
     }
     let state = Mutex(State())
-    /// Held while libdbus reads incoming data or hands out messages (see `ReadingLock`).
-    let reading = ReadingLock()
+    /// Held while libdbus reads the socket into its incoming queue or hands out messages:
+    /// `popMessage`, the reading steps of `waitForMessages`, and blocking calls. libdbus does
+    /// not route replies between threads on its own: a thread popping messages could take the
+    /// reply another thread's blocking call waits for. While a call holds this lock, the loop
+    /// thread waits at its next step instead, and the call finds its reply.
+    let reading = Mutex(())
 
     private static let threadsInitialized: Bool = dbus_threads_init_default() != 0
 
@@ -115,7 +119,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Blocks until every queued outgoing message is written to the socket.
     public func flush() {
-        if isConnected { reading.withLock { dbus_connection_flush(raw) } }
+        if isConnected { reading.withLock { _ in dbus_connection_flush(raw) } }
     }
 
     /// Sends a method call and blocks for its reply. An error reply is thrown as
@@ -128,7 +132,7 @@ public final class Connection: @unchecked Sendable {
     /// overload of `call` wins) can still block on purpose.
     public func callBlocking(_ message: Message, timeoutMilliseconds: Int32 = 25_000) throws(DBusError) -> Message {
         try requireConnected()
-        let (reply, error) = reading.withLock {
+        let (reply, error) = reading.withLock { _ in
             withLibdbusError { error in
                 dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, error)
             }
@@ -179,15 +183,26 @@ public final class Connection: @unchecked Sendable {
 }
 
 /// Starts detached POSIX threads for blocking work (no Foundation in this module).
-enum DetachedThread {
+public enum DetachedThread {
     private final class Box {
+        let name: String?
         let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        init(_ name: String?, _ body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+
+        /// Names the thread, then runs the body.
+        func run() {
+            if let name { DetachedThread.nameThisThread(name) }
+            body()
+        }
     }
 
-    /// Runs `body` on a new detached thread; false if no thread could be created.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    /// Runs `body` on a new detached thread, named `name` when given (the kernel keeps its first
+    /// 15 bytes, shown in `/proc/PID/task/TID/comm`); false if no thread could be created.
+    public static func start(named name: String? = nil, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(Box(name, body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -195,7 +210,7 @@ enum DetachedThread {
         var thread = pthread_t()
         let result = pthread_create(&thread, &attributes, { argument in
             let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
-            box.body()
+            box.run()
             return nil
         }, box)
         if result != 0 {
@@ -203,5 +218,14 @@ enum DetachedThread {
             return false
         }
         return true
+    }
+
+    /// Names the calling thread (`pthread_setname_np` is not visible to Swift on Glibc; its comm file is).
+    fileprivate static func nameThisThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        Glibc.close(descriptor)
     }
 }

@@ -101,7 +101,7 @@ public struct PropertyDeclaration: Hashable, Sendable {
 /// A whole interface, declared once: dispatch, signature checks, introspection and
 /// properties are all derived from it.
 public struct InterfaceDeclaration: Hashable, Sendable {
-    /// The interface name, such as `org.navd.Navigator1`.
+    /// The interface name, such as `org.example.Service1`.
     public var name: String
     /// Its methods, in introspection order.
     public var methods: [MethodDeclaration]

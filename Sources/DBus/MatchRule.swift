@@ -44,7 +44,7 @@ public struct MatchRule: Hashable, Sendable, CustomStringConvertible {
             path: "/org/freedesktop/DBus", arguments: [0: name])
     }
 
-    /// The rule's text, such as `type='signal',interface='org.navd.Navigator1'`.
+    /// The rule's text, such as `type='signal',interface='org.example.Service1'`.
     public var text: String {
         var parts: [String] = []
         func add(_ key: String, _ value: String?) {

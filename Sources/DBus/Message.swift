@@ -41,10 +41,10 @@ public final class Message: @unchecked Sendable {
     /// The message type.
     public var kind: Kind {
         switch dbus_message_get_type(raw) {
-        case 1: .methodCall
-        case 2: .methodReturn
-        case 3: .error
-        case 4: .signal
+        case DBUS_MESSAGE_TYPE_METHOD_CALL: .methodCall
+        case DBUS_MESSAGE_TYPE_METHOD_RETURN: .methodReturn
+        case DBUS_MESSAGE_TYPE_ERROR: .error
+        case DBUS_MESSAGE_TYPE_SIGNAL: .signal
         default: .invalid
         }
     }

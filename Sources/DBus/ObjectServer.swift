@@ -38,16 +38,6 @@ public final class ObjectServer: @unchecked Sendable {
         objects[path] = exported
     }
 
-    /// Removes `interface` (or, when nil, every interface) exported at `path`.
-    public func unexport(_ path: ObjectPath, interface: String? = nil) {
-        guard let interface else {
-            objects[path] = nil
-            return
-        }
-        objects[path]?.removeAll { $0.declaration.name == interface }
-        if objects[path]?.isEmpty == true { objects[path] = nil }
-    }
-
     /// The paths with at least one exported interface, sorted.
     public var exportedPaths: [ObjectPath] { objects.keys.sorted { $0.rawValue < $1.rawValue } }
 

@@ -47,7 +47,7 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible, Expressibl
     }
 }
 
-/// A D-Bus object path such as `/org/navd/Navigator1`.
+/// A D-Bus object path such as `/org/example/Service1`.
 public struct ObjectPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The path text.
     public let rawValue: String
@@ -64,7 +64,7 @@ public struct ObjectPath: Hashable, Sendable, CustomStringConvertible, Expressib
         rawValue = unchecked
     }
 
-    /// A literal path such as `"/org/navd/Navigator1"`. An invalid literal stops the process
+    /// A literal path such as `"/org/example/Service1"`. An invalid literal stops the process
     /// with its reason; `ObjectPath("…")` with a literal argument means this initializer.
     public init(stringLiteral value: String) {
         do {

@@ -29,7 +29,7 @@ enum Validate {
         return scanned ?? s.utf8.contains(0)
     }
 
-    /// An object path such as `/org/navd/Navigator1`.
+    /// An object path such as `/org/example/Service1`.
     static func path(_ s: String) throws(DBusError) {
         try check(s, what: "object path", dbus_validate_path)
     }
@@ -45,7 +45,7 @@ enum Validate {
         }
     }
 
-    /// An interface name such as `org.navd.Navigator1`.
+    /// An interface name such as `org.example.Service1`.
     static func interface(_ s: String) throws(DBusError) {
         try check(s, what: "interface name", dbus_validate_interface)
     }
@@ -55,12 +55,12 @@ enum Validate {
         try check(s, what: "member name", dbus_validate_member)
     }
 
-    /// An error name such as `org.navd.Navigator1.Error.AtRoot`.
+    /// An error name such as `org.example.Service1.Error.NotFound`.
     static func errorName(_ s: String) throws(DBusError) {
         try check(s, what: "error name", dbus_validate_error_name)
     }
 
-    /// A unique (`:1.5`) or well-known (`org.navd.Navigator1`) bus name.
+    /// A unique (`:1.5`) or well-known (`org.example.Service1`) bus name.
     static func busName(_ s: String) throws(DBusError) {
         try check(s, what: "bus name", dbus_validate_bus_name)
     }

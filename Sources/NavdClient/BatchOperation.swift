@@ -41,20 +41,16 @@ public struct BatchOperation: Hashable, Sendable {
         if let style { arguments.append(("style", .string(style))) }
         if let tab { arguments.append(("tab", .string(tab))) }
         if let screens { arguments.append(("screens", ScreenSpec.dbusArray(screens))) }
-        let entries = arguments.map { DBusDictEntry(key: .string($0.0), value: .variant($0.1)) }
-        return .structure([
-            .string(operation),
-            .dictionary(key: Signature(unchecked: "s"), value: Signature(unchecked: "v"), entries),
-        ])
+        return RawOperation.dbusValue(name: operation, arguments: arguments)
     }
 }
 
 extension ScreenSpec {
     /// The screen as `(sa{sv})`.
-    public var dbusValue: DBusValue { .structure([.string(route), params.dbusValue]) }
+    public var dbusValue: DBusValue { ScreenRequest.dbusValue(route: route, params: params) }
 
     /// A list of screens as `a(sa{sv})`.
     public static func dbusArray(_ screens: [ScreenSpec]) -> DBusValue {
-        .array(element: Signature(unchecked: "(sa{sv})"), screens.map(\.dbusValue))
+        .array(element: WireSignature.namedDictionary, screens.map(\.dbusValue))
     }
 }

@@ -2,7 +2,7 @@ extension Node {
     /// The node as a JSON object: `{"id", "parent", "kind", "name", "params"}`.
     public var json: JSONValue {
         .object([
-            ("id", .string(id)), ("parent", .string(parentID)), ("kind", .string(kind)),
+            ("id", .string(id)), ("parent", .string(parentID)), ("kind", .string(kind.rawValue)),
             ("name", .string(name)), ("params", params.json),
         ])
     }
@@ -15,16 +15,19 @@ extension NavigationTree {
     }
 
     /// The id of the screen on top of the visible path: from the selected tab (or the untabbed root),
-    /// follow pushed screens, then presented layers.
+    /// follow pushed screens, then presented layers. Nil when there is none, or when following the parent
+    /// ids comes back to a node already passed (a malformed reply: ids repeat or form a cycle).
     public var topID: String? {
         let children = childrenByParent()
-        var current: Node? = nodes.first { $0.kind == "tab" && $0.name == tab } ?? nodes.first { $0.parentID == "" }
-        if current?.kind == "tab" { current = children[current!.id]?.first }
+        var current: Node? = nodes.first { $0.kind == .tab && $0.name == tab } ?? nodes.first { $0.parentID == "" }
+        if current?.kind == .tab { current = children[current!.id]?.first }
+        var passed: Set<String> = []
         while let node = current {
+            guard passed.insert(node.id).inserted else { return nil }
             let next = children[node.id] ?? []
-            if let pushed = next.first(where: { $0.kind == "push" }) {
+            if let pushed = next.first(where: { $0.kind == .push }) {
                 current = pushed
-            } else if let layer = next.last(where: { $0.kind == "sheet" || $0.kind == "cover" }) {
+            } else if let layer = next.last(where: { $0.kind.isLayer }) {
                 current = layer
             } else {
                 return node.id
@@ -36,12 +39,17 @@ extension NavigationTree {
     /// The tree for people, one node a line: tabs at the left (`*` marks the selected one), each stack's
     /// screens one under the other with their params and `(id)`, a layer indented under the screen that
     /// presented it, and `<- top` after the screen on top of the visible path.
+    ///
+    /// A malformed reply still gives a finite answer: a node whose id was drawn already is drawn once more
+    /// marked `! … repeats an id (parent ids form a cycle)` without its children, and nodes no root leads to
+    /// are listed last after `! not under any root (parent ids form a cycle):`.
     public func text(useUnicode: Bool = false) -> [String] {
         let children = childrenByParent()
         let top = topID
         var lines: [String] = []
+        var drawn: Set<String> = []
         func screenLabel(_ node: Node) -> String {
-            var label = node.kind == "sheet" || node.kind == "cover" ? "[\(node.kind)] \(node.name)" : node.name
+            var label = node.kind.isLayer ? "[\(node.kind.rawValue)] \(node.name)" : node.name
             for key in node.params.keys.sorted() { label += " \(key)=\(node.params[key]!.text)" }
             label += "  (\(node.id))"
             if node.id == top { label += useUnicode ? "  ← top" : "  <- top" }
@@ -49,17 +57,26 @@ extension NavigationTree {
         }
         func visit(_ node: Node, indent: Int) {
             let pad = String(repeating: "  ", count: indent)
-            if node.kind == "tab" {
+            guard drawn.insert(node.id).inserted else {
+                lines.append("\(pad)! \(node.name)  (\(node.id)) repeats an id (parent ids form a cycle)")
+                return
+            }
+            if node.kind == .tab {
                 lines.append("\(pad)\(node.name == tab ? "*" : " ") \(node.name)")
                 for child in children[node.id] ?? [] { visit(child, indent: indent + 2) }
                 return
             }
             lines.append(pad + screenLabel(node))
             let next = children[node.id] ?? []
-            for layer in next where layer.kind == "sheet" || layer.kind == "cover" { visit(layer, indent: indent + 1) }
-            for pushed in next where pushed.kind != "sheet" && pushed.kind != "cover" { visit(pushed, indent: indent) }
+            for layer in next where layer.kind.isLayer { visit(layer, indent: indent + 1) }
+            for pushed in next where !pushed.kind.isLayer { visit(pushed, indent: indent) }
         }
         for root in nodes where root.parentID.isEmpty { visit(root, indent: 0) }
+        let stranded = nodes.filter { !drawn.contains($0.id) }
+        if !stranded.isEmpty {
+            lines.append("! not under any root (parent ids form a cycle):")
+            lines += stranded.map { "  \($0.name)  (\($0.id)) under \($0.parentID)" }
+        }
         return lines
     }
 

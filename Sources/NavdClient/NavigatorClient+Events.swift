@@ -7,9 +7,9 @@ import DBus
 public enum NavigatorEvent: Hashable, Sendable {
     /// navd's `StackChanged` signal.
     case stackChanged(StateChange)
-    /// `org.navd.Navigator1` got an owner (navd started, was activated, or restarted).
+    /// navd's bus name got an owner (navd started, was activated, or restarted).
     case navdAppeared(owner: String)
-    /// `org.navd.Navigator1` lost its owner (navd exited or crashed).
+    /// navd's bus name lost its owner (navd exited or crashed).
     case navdVanished
     /// `wake()` was called (typically from a signal handler).
     case woken
@@ -20,21 +20,14 @@ public enum NavigatorEvent: Hashable, Sendable {
 }
 
 extension NavigatorClient {
-    /// The match rule for navd's `StackChanged`.
-    public static let stackChangedRule =
-        "type='signal',sender='org.navd.Navigator1',path='/org/navd/Navigator1',interface='org.navd.Navigator1',member='StackChanged'"
-    /// The match rule for ownership changes of `org.navd.Navigator1`.
-    public static let nameOwnerChangedRule =
-        "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.navd.Navigator1'"
-
     /// Starts receiving `StackChanged` and navd's `NameOwnerChanged`; events queue until `nextEvent` reads them.
     /// Subscribe before the first `state()` so that no change can fall between the two.
-    /// From here on the client follows who owns `org.navd.Navigator1` (`followedOwner`).
+    /// From here on the client follows who owns navd's bus name (`followedOwner`).
     public func subscribe() throws(NavigatorError) {
         do {
-            try connection.addMatch(Self.stackChangedRule)
-            try connection.addMatch(Self.nameOwnerChangedRule)
-            followedOwner = try connection.nameOwner(Self.busName)
+            try connection.addMatch(Navigator.stackChangedRule.text)
+            try connection.addMatch(Navigator.nameOwnerChangedRule.text)
+            followedOwner = try connection.nameOwner(Navigator.busName)
         } catch {
             throw NavigatorError(callError: error, bus: busDescription)
         }
@@ -43,14 +36,14 @@ extension NavigatorClient {
     /// Returns the next event, waiting at most `timeoutMilliseconds` (negative: no limit).
     /// Messages that are not events (other signals, malformed ones) are skipped.
     public func nextEvent(timeoutMilliseconds: Int32) -> NavigatorEvent {
-        let deadline = timeoutMilliseconds < 0 ? nil : Self.monotonicMilliseconds() + Int64(timeoutMilliseconds)
+        let deadline = timeoutMilliseconds < 0 ? nil : MonotonicClock.milliseconds() + Int64(timeoutMilliseconds)
         while true {
             while let message = connection.popMessage() {
                 if let event = event(from: message) { return event }
             }
             var remaining: Int32 = -1
             if let deadline {
-                let left = deadline - Self.monotonicMilliseconds()
+                let left = deadline - MonotonicClock.milliseconds()
                 if left <= 0 { return .timedOut }
                 remaining = Int32(clamping: left)
             }
@@ -73,28 +66,22 @@ extension NavigatorClient {
     }
 
     /// The event a message carries, or nil when it carries none. Only the bus may report owner changes,
-    /// and only the current owner of `org.navd.Navigator1` may send `StackChanged`: a look-alike sent
+    /// and only the current owner of navd's bus name may send `StackChanged`: a look-alike sent
     /// straight to this connection by another peer is dropped.
     public func event(from message: Message) -> NavigatorEvent? {
         guard message.kind == .signal else { return nil }
         if let change = message.nameOwnerChange {
-            guard change.name == Self.busName else { return nil }
+            guard change.name == Navigator.busName else { return nil }
             followedOwner = change.newOwner
             return change.newOwner.map { .navdAppeared(owner: $0) } ?? .navdVanished
         }
-        if message.interface == Self.interfaceName, message.member == "StackChanged",
-           message.path == Self.objectPath, let sender = message.sender, sender == followedOwner
+        if message.interface == Navigator.interfaceName, message.member == Navigator.stackChanged.name,
+           message.path == Navigator.objectPath.rawValue, message.signature == Navigator.stackChanged.signature.rawValue,
+           let sender = message.sender, sender == followedOwner
         {
             guard let values = try? message.body(), let change = try? Reply.stateChange(values) else { return nil }
             return .stackChanged(change)
         }
         return nil
-    }
-
-    /// Milliseconds on the monotonic clock.
-    static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }

@@ -3,26 +3,20 @@ import Glibc
 #endif
 import DBus
 
-/// A typed proxy of navd's `org.navd.Navigator1` interface on one bus connection.
+/// A typed proxy of navd's interface (`Navigator.interface`) on one bus connection.
 ///
-/// Each contract method is one blocking call that returns typed values or throws `NavigatorError`.
+/// Each contract method is one blocking call, its arguments and its reply checked against the
+/// method's declaration, that returns typed values or throws `NavigatorError`.
 /// The same connection can also receive `StackChanged` and navd's `NameOwnerChanged`
 /// (see `subscribe()` and `nextEvent(timeoutMilliseconds:)`). Use it from one thread.
 public final class NavigatorClient {
-    /// navd's well-known bus name.
-    public static let busName = "org.navd.Navigator1"
-    /// navd's object path.
-    public static let objectPath = "/org/navd/Navigator1"
-    /// navd's interface.
-    public static let interfaceName = "org.navd.Navigator1"
-
     /// The bus connection the calls go through.
     public let connection: Connection
     /// How long one call waits for its reply.
     public let timeoutMilliseconds: Int32
     /// Which bus this client talks to, for messages ("session bus", "system bus" or the address).
     public let busDescription: String
-    /// The unique name that owns `org.navd.Navigator1` as far as the events read so far tell
+    /// The unique name that owns navd's bus name as far as the events read so far tell
     /// (set by `subscribe()`, kept up to date by `nextEvent`); nil while navd is away.
     public internal(set) var followedOwner: String?
 
@@ -42,17 +36,25 @@ public final class NavigatorClient {
         connection.close()
     }
 
-    /// Calls `member` on navd's interface with `arguments` and returns the reply's values.
-    public func call(_ member: String, _ arguments: [DBusValue] = []) throws(NavigatorError) -> [DBusValue] {
-        try call(interface: Self.interfaceName, member, arguments)
+    /// Calls `method` with `arguments` and returns the reply's values. Arguments that do not
+    /// match the declared in-signature are refused before sending (`.remote` with `InvalidArgs`);
+    /// a reply of another type than declared is `.unexpectedReply`.
+    public func call(_ method: NavigatorMethod, _ arguments: [DBusValue] = []) throws(NavigatorError) -> [DBusValue] {
+        let message = try NavigatorCall.message(method, arguments, bus: busDescription)
+        let reply: Message
+        do {
+            reply = try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            throw NavigatorError(callError: error, bus: busDescription)
+        }
+        return try NavigatorCall.values(of: reply, for: method)
     }
 
-    /// Calls `member` of `interface` on navd's object and returns the reply's values.
+    /// Calls `member` of a standard `interface` (such as `org.freedesktop.DBus.Properties`) on
+    /// navd's object and returns the reply's values.
     public func call(interface: String, _ member: String, _ arguments: [DBusValue]) throws(NavigatorError) -> [DBusValue] {
         do {
-            let message = try Message.methodCall(
-                destination: Self.busName, path: Self.objectPath, interface: interface, member: member)
-            if !arguments.isEmpty { try message.append(arguments) }
+            let message = try NavigatorCall.message(interface: interface, member, arguments)
             let reply = try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
             return try reply.body()
         } catch {
@@ -60,10 +62,10 @@ public final class NavigatorClient {
         }
     }
 
-    /// The unique name that owns `org.navd.Navigator1` now, or nil when navd is not on the bus.
+    /// The unique name that owns navd's bus name now, or nil when navd is not on the bus.
     public func navdOwner() throws(NavigatorError) -> String? {
         do {
-            return try connection.nameOwner(Self.busName)
+            return try connection.nameOwner(Navigator.busName)
         } catch {
             throw NavigatorError(callError: error, bus: busDescription)
         }

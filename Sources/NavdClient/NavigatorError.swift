@@ -3,16 +3,13 @@ import DBus
 /// Why a call to navd failed: navd refused it, or navd could not be reached at all.
 public enum NavigatorError: Error, Hashable, Sendable, CustomStringConvertible {
     /// navd (or the bus on its behalf, for a wrong signature) answered with a D-Bus error;
-    /// for navd's own refusals `name` is `org.navd.Navigator1.Error.<Name>`. Nothing changed.
+    /// for navd's own refusals `name` is `Navigator.errorPrefix` + a `NavigatorErrorName`. Nothing changed.
     case remote(name: String, message: String)
     /// The bus or navd could not be reached (no bus, navd not running, no reply in time);
     /// `bus` says which bus was tried.
     case unreachable(bus: String, reason: String)
     /// navd answered, but not in the shape the contract promises.
     case unexpectedReply(String)
-
-    /// The prefix of every error name navd defines.
-    public static let navdErrorPrefix = "org.navd.Navigator1.Error."
 
     /// D-Bus error names that mean "nobody answered" rather than "navd said no".
     public static let transportErrorNames: Set<String> = [
@@ -44,7 +41,7 @@ public enum NavigatorError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The error's name without navd's prefix (`InvalidParams`), or the full name for other errors.
     public var shortName: String? {
         guard case .remote(let name, _) = self else { return nil }
-        return name.hasPrefix(Self.navdErrorPrefix) ? String(name.dropFirst(Self.navdErrorPrefix.count)) : name
+        return NavigatorErrorName(fullName: name)?.rawValue ?? name
     }
 
     /// One line for people: the message and, for a refusal, the error name in brackets.

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Navigation
 
 #if canImport(Glibc)
@@ -6,89 +7,102 @@ import Glibc
 #endif
 
 extension NavigatorDaemon {
-    /// Exports `/org/navd/Navigator1` with the handlers of `Navigator.interface`.
+    /// Exports navd's object with the handlers of `Navigator.interface`.
     func exportObject() {
-        var methods: [String: (MethodCall) throws -> [DBusValue]] = [:]
-        let args = { (call: MethodCall, index: Int) -> DBusValue in call.arguments[index] }
-        func string(_ call: MethodCall, _ index: Int) -> String { args(call, index).stringValue ?? "" }
-
-        methods["Push"] = { [unowned self] call in
-            try mutate(.push(route: string(call, 0), params: Conversions.params(args(call, 1))), returningId: true)
-        }
-        methods["Pop"] = { [unowned self] _ in try mutate(.pop) }
-        methods["PopTo"] = { [unowned self] call in try mutate(.popTo(target: string(call, 0))) }
-        methods["PopToRoot"] = { [unowned self] _ in try mutate(.popToRoot) }
-        methods["Replace"] = { [unowned self] call in
-            try mutate(.replace(route: string(call, 0), params: Conversions.params(args(call, 1))), returningId: true)
-        }
-        methods["SetStack"] = { [unowned self] call in try mutate(.setStack(Conversions.screens(args(call, 0)))) }
-        methods["Present"] = { [unowned self] call in
-            try mutate(
-                .present(route: string(call, 0), params: Conversions.params(args(call, 1)), style: string(call, 2)),
-                returningId: true
-            )
-        }
-        methods["Dismiss"] = { [unowned self] _ in try mutate(.dismiss) }
-        methods["DismissAll"] = { [unowned self] _ in try mutate(.dismissAll) }
-        methods["Back"] = { [unowned self] _ in try mutate(.back) }
-        methods["SelectTab"] = { [unowned self] call in try mutate(.selectTab(string(call, 0))) }
-        methods["Open"] = { [unowned self] call in try mutate(.open(string(call, 0))) }
-        methods["Apply"] = { [unowned self] call in
-            try mutate(.apply(Conversions.rawOperations(args(call, 0)), expectedRevision: args(call, 1).uint64Value ?? 0))
-        }
-        methods["Undo"] = { [unowned self] _ in try mutate(.undo) }
-        methods["Redo"] = { [unowned self] _ in try mutate(.redo) }
-
-        methods["GetState"] = { [unowned self] _ in
-            [.uint64(coordinator.revision), .string(coordinator.selectedTab), Conversions.dbus(path: coordinator.path)]
-        }
-        methods["GetTree"] = { [unowned self] _ in
-            [.uint64(coordinator.revision), .string(coordinator.selectedTab), Conversions.dbus(nodes: coordinator.nodes)]
-        }
-        methods["GetRoutes"] = { [unowned self] _ in [routesValue()] }
-        methods["History"] = { [unowned self] call in
-            let limit = Int(args(call, 0).uint32Value ?? 0)
-            return [Conversions.dbus(history: coordinator.history(limit: limit))]
-        }
-
         server.export(
             Navigator.objectPath,
             interface: Navigator.interface,
             implementation: InterfaceImplementation(
-                methods: methods,
-                getProperty: { [unowned self] name in property(name) },
+                methods: handlers(),
+                getProperty: { [unowned self] name in NavigatorProperty(rawValue: name).map(value(of:)) },
                 setProperty: nil
             )
         )
     }
 
-    /// Applies one operation to the model; the reply is the new (or, for a no-op, current) revision.
-    private func mutate(_ operation: Operation, returningId: Bool = false) throws -> [DBusValue] {
-        let change: Change
-        do {
-            change = try coordinator.perform(operation, at: Self.now())
-        } catch {
-            throw DBusError(name: Navigator.errorPrefix + error.name, message: error.message)
-        }
-        currentChange = change
+    /// One handler per method of the interface. The arguments arrive checked against the declared
+    /// in-signature; a value of another shape still throws `InvalidArgs` naming it.
+    func handlers() -> [String: (MethodCall) throws -> [DBusValue]] {
+        func route(_ call: MethodCall) throws(DBusError) -> String { try call.arguments[0].requiredString("route") }
+        func params(_ call: MethodCall) throws(DBusError) -> InputParams { try InputValue.params(dbusValue: call.arguments[1]) }
+        func text(_ call: MethodCall, _ what: String) throws(DBusError) -> String { try call.arguments[0].requiredString(what) }
+
+        let handlers: [NavigatorMethod: Handler] = [
+            .push: { [unowned self] call in try mutate(.push(route: route(call), params: params(call)), returningId: true) },
+            .pop: { [unowned self] _ in try mutate(.pop) },
+            .popTo: { [unowned self] call in try mutate(.popTo(target: text(call, "target"))) },
+            .popToRoot: { [unowned self] _ in try mutate(.popToRoot) },
+            .replace: { [unowned self] call in
+                try mutate(.replace(route: route(call), params: params(call)), returningId: true)
+            },
+            .setStack: { [unowned self] call in try mutate(.setStack(ScreenRequest.screens(dbusValue: call.arguments[0]))) },
+            .present: { [unowned self] call in
+                try mutate(
+                    .present(route: route(call), params: params(call), style: call.arguments[2].requiredString("style")),
+                    returningId: true)
+            },
+            .dismiss: { [unowned self] _ in try mutate(.dismiss) },
+            .dismissAll: { [unowned self] _ in try mutate(.dismissAll) },
+            .back: { [unowned self] _ in try mutate(.back) },
+            .selectTab: { [unowned self] call in try mutate(.selectTab(text(call, "tab"))) },
+            .open: { [unowned self] call in try mutate(.open(text(call, "target"))) },
+            .apply: { [unowned self] call in
+                try mutate(.apply(
+                    RawOperation.operations(dbusValue: call.arguments[0]),
+                    expectedRevision: call.arguments[1].requiredUInt64("expected_revision")))
+            },
+            .undo: { [unowned self] _ in try mutate(.undo) },
+            .redo: { [unowned self] _ in try mutate(.redo) },
+            .getState: { [unowned self] _ in
+                [.uint64(coordinator.revision), .string(coordinator.selectedTab), Entry.dbusValue(path: coordinator.path)]
+            },
+            .getTree: { [unowned self] _ in
+                [.uint64(coordinator.revision), .string(coordinator.selectedTab), Node.dbusValue(nodes: coordinator.nodes)]
+            },
+            .getRoutes: { [unowned self] _ in [routesValue()] },
+            .history: { [unowned self] call in
+                let limit = try call.arguments[0].requiredUInt32("limit")
+                return [HistoryEntry.dbusValue(history: coordinator.history(limit: Int(limit)))]
+            },
+        ].merging(coordinationHandlers()) { first, _ in first }
+        return Dictionary(uniqueKeysWithValues: handlers.map { ($0.key.name, $0.value) })
+    }
+
+    /// Applies one operation to the model; the reply is the new (or, for a no-op, current) revision,
+    /// and with `returningId` the id of the screen the call made (or, redirected, the screen now on top).
+    func mutate(_ operation: Operation, returningId: Bool = false) throws(DBusError) -> [DBusValue] {
+        let change = try perform(operation)
         guard returningId else { return [.uint64(change.revision)] }
         return [.uint64(change.revision), .string(change.newScreenId ?? coordinator.top.id)]
     }
 
-    /// The current value of a property of `org.navd.Navigator1`.
-    func property(_ name: String) -> DBusValue? {
-        switch name {
-        case "Revision": return .uint64(coordinator.revision)
-        case "Depth": return .uint32(UInt32(coordinator.depth))
-        case "Top": return .string(coordinator.top.route)
-        case "TopId": return .string(coordinator.top.id)
-        case "SelectedTab": return .string(coordinator.selectedTab)
-        case "Tabs": return Conversions.dbus(strings: coordinator.tabs)
-        case "CanUndo": return .boolean(coordinator.canUndo)
-        case "CanRedo": return .boolean(coordinator.canRedo)
-        case "States": return Conversions.dbus(stringMap: coordinator.namedStates)
-        case "Version": return .string(Navigator.version)
-        default: return nil
+    /// Applies one operation to the model and hands the change to the loop (`currentChange`);
+    /// a refusal becomes the D-Bus error of its name.
+    func perform(_ operation: Operation) throws(DBusError) -> Change {
+        let change: Change
+        do {
+            change = try coordinator.perform(operation, at: Self.now())
+        } catch {
+            throw DBusError(error)
+        }
+        currentChange = change
+        return change
+    }
+
+    /// The current value of a property of navd's interface.
+    func value(of property: NavigatorProperty) -> DBusValue {
+        switch property {
+        case .revision: .uint64(coordinator.revision)
+        case .depth: .uint32(UInt32(clamping: coordinator.depth))
+        case .top: .string(coordinator.top.route)
+        case .topID: .string(coordinator.top.id)
+        case .selectedTab: .string(coordinator.selectedTab)
+        case .tabs: .stringArray(coordinator.tabs)
+        case .canUndo: .boolean(coordinator.canUndo)
+        case .canRedo: .boolean(coordinator.canRedo)
+        case .states: .stringDictionary(coordinator.namedStates.keys.sorted().map { ($0, coordinator.namedStates[$0]!) })
+        case .version: .string(Navigator.version)
+        case .facts: coordinator.facts.dbusValue
         }
     }
 
@@ -96,8 +110,8 @@ extension NavigatorDaemon {
     func stackChangedSignal(revision: UInt64, cause: String, tab: String, path: [Entry]) -> Message? {
         do {
             return try server.signal(
-                Navigator.objectPath, interface: Navigator.interfaceName, name: "StackChanged",
-                [.uint64(revision), .string(cause), .string(tab), Conversions.dbus(path: path)]
+                Navigator.objectPath, interface: Navigator.interfaceName, name: Navigator.stackChanged.name,
+                [.uint64(revision), .string(cause), .string(tab), Entry.dbusValue(path: path)]
             )
         } catch {
             logger.error("could not build StackChanged: \(error.message)")
@@ -105,10 +119,10 @@ extension NavigatorDaemon {
         }
     }
 
-    /// One `PropertiesChanged` carrying the final values of the given properties.
+    /// One `PropertiesChanged` carrying the final values of the given properties, in declaration order.
     func sendPropertiesChanged(_ changed: Set<ChangedProperty>) {
-        let ordered = ChangedProperty.allCases.filter(changed.contains)
-        let values = ordered.compactMap { p in property(p.rawValue).map { (p.rawValue, $0) } }
+        let properties = Set(changed.map(NavigatorProperty.init))
+        let values = NavigatorProperty.allCases.filter(properties.contains).map { ($0.name, value(of: $0)) }
         do {
             send(try server.propertiesChanged(Navigator.objectPath, interface: Navigator.interfaceName, changed: values, invalidated: []))
         } catch {
@@ -129,24 +143,7 @@ extension NavigatorDaemon {
     /// `GetRoutes`: one `(sa{sv})` per route, in the graph's order.
     func routesValue() -> DBusValue {
         let graph = coordinator.graph
-        let entries: [DBusValue] = graph.routeOrder.compactMap { name in
-            guard let route = graph.routes[name] else { return nil }
-            var fields: [(String, DBusValue)] = [
-                ("title", .string(route.title)),
-                ("params", Conversions.dbus(stringMap: route.params.mapValues(\.rawValue))),
-                ("required", Conversions.dbus(strings: route.required.sorted())),
-                ("presentations", Conversions.dbus(strings: route.presentations.map(\.rawValue).sorted())),
-            ]
-            if let link = route.link { fields.append(("link", .string(link))) }
-            for key in route.hints.keys.sorted() {
-                switch route.hints[key]! {
-                case .string(let s): fields.append((key, .string(s)))
-                case .int(let i): fields.append((key, .int64(i)))
-                }
-            }
-            return .structure([.string(name), DBusValue.vardict(fields)])
-        }
-        return .array(element: Conversions.routeSignature, entries)
+        return RouteInfo.dbusValue(routes: graph.routeOrder.compactMap { graph.routes[$0].map(RouteInfo.init) })
     }
 
     /// Microseconds since the epoch: the time recorded with each change.
@@ -154,5 +151,21 @@ extension NavigatorDaemon {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1_000
+    }
+}
+
+extension NavigatorProperty {
+    /// The property that publishes a value the model reports as changed.
+    init(_ changed: ChangedProperty) {
+        switch changed {
+        case .revision: self = .revision
+        case .depth: self = .depth
+        case .top: self = .top
+        case .topID: self = .topID
+        case .selectedTab: self = .selectedTab
+        case .canUndo: self = .canUndo
+        case .canRedo: self = .canRedo
+        case .facts: self = .facts
+        }
     }
 }

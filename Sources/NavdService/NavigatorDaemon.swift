@@ -1,6 +1,8 @@
 import DBus
 import Logging
+import NavigatorProtocol
 import Navigation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -33,8 +35,8 @@ public final class NavigatorDaemon {
     var pendingProperties: Set<ChangedProperty> = []
     /// The change made by the handler that just ran (set by `mutate`, read by `process`).
     var currentChange: Change?
-    /// Set from any thread (signal handler) to stop the loop.
-    private let stopFlag = StopFlag()
+    /// Set from any thread or a signal handler to stop the loop; freed with the daemon.
+    private let stopFlag: UnsafeMutablePointer<Atomic<Bool>>
 
     /// One answered-after-commit call.
     struct PendingCall {
@@ -42,6 +44,8 @@ public final class NavigatorDaemon {
         let reply: Message?
         let succeeded: Bool
         let stackChanged: Message?
+        /// `FlowFinished` per flow the change ended, sent after `stackChanged`.
+        var flowFinished: [Message] = []
         let record: StoredRecord?
     }
 
@@ -49,6 +53,8 @@ public final class NavigatorDaemon {
     public init(options: ServiceOptions, logger: Logger) throws(StartupError) {
         self.options = options
         self.logger = logger
+        stopFlag = .allocate(capacity: 1)
+        stopFlag.initialize(to: Atomic(false))
         do {
             connection = try Connection(options.bus)
         } catch {
@@ -88,7 +94,7 @@ public final class NavigatorDaemon {
                 process(message)
             }
             if !pending.isEmpty { commitPending() }
-            if stopFlag.isSet { break }
+            if stopFlag.pointee.load(ordering: .acquiring) { break }
             switch connection.waitForMessages(timeoutMilliseconds: -1) {
             case .disconnected:
                 logger.error("lost the connection to the \(connection.describedBus); exiting so that the service manager can restart navd")
@@ -102,10 +108,32 @@ public final class NavigatorDaemon {
         return status
     }
 
-    /// Asks the loop to stop after the calls in hand; safe from any thread and from a signal handler.
+    deinit {
+        stopFlag.deinitialize(count: 1)
+        stopFlag.deallocate()
+    }
+
+    /// Asks the loop to stop after the calls in hand; safe from any thread.
     public func requestStop() {
-        stopFlag.set()
-        connection.wake()
+        stopRequest.request()
+    }
+
+    /// A handle that stops this daemon's loop, made of plain values (a pointer to the atomic stop
+    /// flag and the connection's eventfd), so that a signal handler can use it without touching a
+    /// Swift object. Valid while the daemon lives.
+    public var stopRequest: StopRequest { StopRequest(flag: stopFlag, waker: connection.waker) }
+
+    /// Stops a daemon's loop from anywhere, including a signal handler: one atomic store and one
+    /// eventfd write, no retain or release, no allocation.
+    public struct StopRequest: @unchecked Sendable {
+        let flag: UnsafeMutablePointer<Atomic<Bool>>
+        let waker: Waker
+
+        /// Sets the stop flag and wakes the loop (async-signal-safe).
+        public func request() {
+            flag.pointee.store(true, ordering: .releasing)
+            waker.wake()
+        }
     }
 
     /// The description of a bus for messages.
@@ -140,7 +168,7 @@ public final class NavigatorDaemon {
         }
         let isMutation = message.path == Navigator.objectPath.rawValue
             && (message.interface == nil || message.interface == Navigator.interfaceName)
-            && Navigator.mutatingMethods.contains(message.member ?? "")
+            && NavigatorMethod.treeChangingNames.contains(message.member ?? "")
         if !isMutation {
             if !pending.isEmpty { commitPending() }
             if let reply = server.handle(message) { send(reply) }
@@ -158,18 +186,19 @@ public final class NavigatorDaemon {
             return
         }
         pendingProperties.formUnion(change.changedProperties)
+        for note in change.notes { logger.notice("\(note)") }
         // An ephemeral navd journals nothing, so it encodes nothing either.
         let stored = store == nil ? nil : change.record.map { StoredRecord(revision: $0.revision, payload: $0.encoded()) }
         pending.append(PendingCall(
             call: message, reply: reply, succeeded: true,
             stackChanged: stackChangedSignal(revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path),
-            record: stored
+            flowFinished: flowFinishedSignals(change), record: stored
         ))
         if pending.count >= 512 { commitPending() }
     }
 
     /// Commits the pending changes in one transaction, then answers them in order: reply,
-    /// `StackChanged`, and one `PropertiesChanged` at the end. If the commit fails, every call that
+    /// `StackChanged`, `FlowFinished` per ended flow, and one `PropertiesChanged` at the end. If the commit fails, every call that
     /// succeeded in memory is answered `StorageFailed` and the state goes back to the last commit.
     func commitPending() {
         let records = pending.compactMap(\.record)
@@ -184,6 +213,7 @@ public final class NavigatorDaemon {
         for call in pending {
             if let reply = call.reply { send(reply) }
             if let signal = call.stackChanged { send(signal) }
+            for signal in call.flowFinished { send(signal) }
         }
         if !pendingProperties.isEmpty {
             sendPropertiesChanged(pendingProperties)
@@ -197,12 +227,14 @@ public final class NavigatorDaemon {
         }
     }
 
+    /// After a failed commit: the state goes back to the last commit, and each call of the batch
+    /// is answered as if the batch had run against that state, in order, with nothing made durable.
+    /// A call that would change the tree is answered `StorageFailed` (and changes nothing); a no-op
+    /// keeps its answer; a refusal gets its message computed against the restored state.
     private func rollBack(after error: StoreError) {
         logger.error("could not commit \(pending.count) call(s), answering StorageFailed: \(error.message)")
-        let failure = DBusError(
-            name: Navigator.errorPrefix + "StorageFailed",
-            message: "the change could not be made durable, so nothing changed: \(error.message)"
-        )
+        let failure = NavigatorErrorName.storageFailed.error(
+            "the change could not be made durable, so nothing changed: \(error.message)")
         do {
             var restoredCoordinator = Coordinator(graph: options.graph)
             _ = try Self.restore(into: &restoredCoordinator, from: store, graph: options.graph, logger: logger, compact: false)
@@ -210,15 +242,22 @@ public final class NavigatorDaemon {
         } catch {
             logger.critical("cannot re-read the state after a failed commit: \(error.message)")
         }
-        for call in pending {
-            if call.succeeded {
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
+        pendingProperties.removeAll(keepingCapacity: true)
+        for call in batch {
+            let before = coordinator
+            currentChange = nil
+            let reply = server.handle(call.call)
+            let change = currentChange
+            currentChange = nil
+            if let change, !change.isNoOp {
+                coordinator = before
                 if !call.call.noReplyExpected { send(call.call.makeError(failure)) }
-            } else if let reply = call.reply {
+            } else if let reply {
                 send(reply)
             }
         }
-        pending.removeAll(keepingCapacity: true)
-        pendingProperties.removeAll(keepingCapacity: true)
     }
 
     private func shutDown() {
@@ -241,7 +280,7 @@ public final class NavigatorDaemon {
             logger.warning("could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
         }
         // The encoded document was large and short-lived: give its pages back to the system.
-        _ = malloc_trim(0)
+        releaseFreedMemory()
     }
 
     func send(_ message: Message) {
@@ -253,14 +292,14 @@ public final class NavigatorDaemon {
     }
 }
 
-/// A flag set from a signal handler and read by the loop.
-final class StopFlag: @unchecked Sendable {
-    private var value: sig_atomic_t = 0
-    func set() { value = 1 }
-    var isSet: Bool { value != 0 }
-}
-
+#if canImport(Glibc)
 /// glibc's `malloc_trim` (malloc.h is not part of the Glibc module): returns freed heap pages to
 /// the system after a large, short-lived allocation such as a snapshot document.
 @_silgen_name("malloc_trim")
-func malloc_trim(_ pad: Int) -> Int32
+private func glibcMallocTrim(_ pad: Int) -> Int32
+
+func releaseFreedMemory() { _ = glibcMallocTrim(0) }
+#else
+/// Other C libraries return freed pages on their own.
+func releaseFreedMemory() {}
+#endif

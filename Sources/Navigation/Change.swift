@@ -1,10 +1,11 @@
-/// A property of the contract's interface that a change may alter.
-public enum ChangedProperty: String, Sendable, CaseIterable {
-    /// The D-Bus property names.
-    case revision = "Revision", depth = "Depth", top = "Top", topId = "TopId", selectedTab = "SelectedTab"
-    case canUndo = "CanUndo", canRedo = "CanRedo"
+/// A value a change may alter, of those the service publishes as properties.
+public enum ChangedProperty: Sendable, CaseIterable {
+    /// The revision, the path's depth, the top screen's route and id, the selected tab.
+    case revision, depth, top, topID, selectedTab
+    /// Whether Undo or Redo would succeed.
+    case canUndo, canRedo
     /// The facts (any of them).
-    case facts = "Facts"
+    case facts
 }
 
 /// What one successful `perform` did: all the daemon needs to reply, signal and journal.

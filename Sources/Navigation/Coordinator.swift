@@ -111,7 +111,7 @@ struct PropertySnapshot: Equatable {
         var changed: Set<ChangedProperty> = [.revision]
         if depth != after.depth { changed.insert(.depth) }
         if topRoute != after.topRoute { changed.insert(.top) }
-        if topId != after.topId { changed.insert(.topId) }
+        if topId != after.topId { changed.insert(.topID) }
         if selectedTab != after.selectedTab { changed.insert(.selectedTab) }
         if canUndo != after.canUndo { changed.insert(.canUndo) }
         if canRedo != after.canRedo { changed.insert(.canRedo) }

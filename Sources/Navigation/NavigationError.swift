@@ -45,7 +45,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A redirect while the guard's flow already encloses the top screen.
     case guardLoop(String)
 
-    /// The contract's short error name ("UnknownRoute", …); the daemon prefixes `org.navd.Navigator1.Error.`.
+    /// The contract's short error name ("UnknownRoute", …); the daemon prefixes the contract's error prefix.
     public var name: String {
         switch self {
         case .unknownRoute: "UnknownRoute"

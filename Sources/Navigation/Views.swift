@@ -23,22 +23,43 @@ public struct Node: Hashable, Sendable {
     /// The node's id.
     public var id: String
     /// The parent's id ("" for a tab node, or an untabbed stack's root).
-    public var parentId: String
-    /// `tab`, `root`, `push`, `sheet` or `cover`.
-    public var kind: String
+    public var parentID: String
+    /// What the node is: a tab, or a screen and how it is shown.
+    public var kind: NodeKind
     /// A tab's name or a screen's route.
     public var name: String
     /// A screen's params (empty for a tab).
     public var params: [String: ParamValue]
 
     /// A node with the given fields.
-    public init(id: String, parentId: String, kind: String, name: String, params: [String: ParamValue] = [:]) {
+    public init(id: String, parentID: String, kind: NodeKind, name: String, params: [String: ParamValue] = [:]) {
         self.id = id
-        self.parentId = parentId
+        self.parentID = parentID
         self.kind = kind
         self.name = name
         self.params = params
     }
+}
+
+/// The kind of a tree node: a tab, or a screen with its presentation.
+public enum NodeKind: String, Hashable, Sendable, CaseIterable {
+    /// A tab node (only in a tabbed tree).
+    case tab
+    /// A stack's root screen; a pushed screen; a sheet's or a cover's root screen.
+    case root, push, sheet, cover
+
+    /// The kind of a screen shown with `presentation`.
+    public init(_ presentation: Presentation) {
+        switch presentation {
+        case .root: self = .root
+        case .push: self = .push
+        case .sheet: self = .sheet
+        case .cover: self = .cover
+        }
+    }
+
+    /// Whether the node is the root screen of a modal layer.
+    public var isLayer: Bool { self == .sheet || self == .cover }
 }
 
 extension Tree {
@@ -59,13 +80,13 @@ extension Tree {
         for tab in tabs {
             var parent = ""
             if isTabbed {
-                nodes.append(Node(id: tab.id, parentId: "", kind: "tab", name: tab.name))
+                nodes.append(Node(id: tab.id, parentID: "", kind: .tab, name: tab.name))
                 parent = tab.id
             }
             for frame in tab.layers {
                 for (index, screen) in frame.screens.enumerated() {
-                    let kind = index == 0 ? frame.style.rawValue : "push"
-                    nodes.append(Node(id: screen.id, parentId: parent, kind: kind, name: screen.route, params: screen.params))
+                    let kind = index == 0 ? NodeKind(frame.style) : .push
+                    nodes.append(Node(id: screen.id, parentID: parent, kind: kind, name: screen.route, params: screen.params))
                     parent = screen.id
                 }
             }

@@ -5,9 +5,11 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl apply FILE|- [--expect REVISION]`: Apply.
-struct Apply: ParsableCommand {
+struct Apply: NavctlCommand {
+    /// Left to ArgumentParser by the fast path; the name is the command's.
+    static let form = CommandForm.parserOnly("apply")
     static let configuration = CommandConfiguration(
-        commandName: "apply",
+        commandName: form.name,
         abstract: "Apply a batch of operations from a JSON file as one change.",
         discussion: """
             The file holds [{"op": "push", "route": "orange"}, {"op": "pop"}, …] or \

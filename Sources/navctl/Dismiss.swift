@@ -2,8 +2,14 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl dismiss [--all]`: Dismiss or DismissAll.
-struct Dismiss: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Dismiss the top modal layer (--all: every layer).")
+struct Dismiss: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("dismiss", words: .none, flags: ["--all"]) { _, flags in
+        var command = Dismiss()
+        command.all = flags.contains("--all")
+        return command
+    }
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Dismiss the top modal layer (--all: every layer).")
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Dismiss every layer on the path.") var all = false

@@ -1,22 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ArgumentParser
+import ClientCommandLine
 import NavdClient
-
-/// Prints an argument-parser outcome (help, completion script, or a usage error) and returns the exit status,
-/// with the parser's 64 for usage errors mapped to ExitStatus.usage.
-func reportParserError(_ error: Error) -> Int32 {
-    let code = Navctl.exitCode(for: error)
-    let message = Navctl.fullMessage(for: error)
-    if code == .success {
-        if !message.isEmpty { print(message) }
-        fflush(nil)
-        return ExitStatus.success
-    }
-    if !message.isEmpty { printError(message) }
-    return code == .validationFailure ? ExitStatus.usage : code.rawValue
-}
 
 /// Prints a navd error on stderr and returns its exit status.
 func reportNavigatorError(_ error: NavigatorError) -> Int32 {

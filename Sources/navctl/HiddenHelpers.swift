@@ -2,8 +2,10 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl tabs` (hidden): the tab names, one a line, for shell completion.
-struct Tabs: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "tabs", abstract: "Print the tab names.", shouldDisplay: false)
+struct Tabs: NavctlCommand {
+    /// Left to ArgumentParser by the fast path; the name is the command's.
+    static let form = CommandForm.parserOnly("tabs")
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Print the tab names.", shouldDisplay: false)
 
     @OptionGroup var options: GlobalOptions
 
@@ -14,8 +16,10 @@ struct Tabs: ParsableCommand {
 }
 
 /// `navctl states` (hidden): the named states, one a line, for shell completion.
-struct States: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "states", abstract: "Print the named states.", shouldDisplay: false)
+struct States: NavctlCommand {
+    /// Left to ArgumentParser by the fast path; the name is the command's.
+    static let form = CommandForm.parserOnly("states")
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Print the named states.", shouldDisplay: false)
 
     @OptionGroup var options: GlobalOptions
 

@@ -2,6 +2,15 @@ import ArgumentParser
 
 /// The root command: configuration only; each subcommand lives in its own file.
 struct Navctl: ParsableCommand {
+    /// Every subcommand, once: ArgumentParser's subcommands, the fast path's table and the names global flags
+    /// move behind all come from this list.
+    static let commands: [any NavctlCommand.Type] = [
+        Push.self, Pop.self, PopTo.self, Root.self, Replace.self, SetStack.self, Present.self,
+        Dismiss.self, Back.self, Tab.self, Open.self, Apply.self, Undo.self, Redo.self,
+        State.self, Tree.self, Routes.self, History.self, Status.self,
+        Tabs.self, States.self,
+    ]
+
     static let configuration = CommandConfiguration(
         commandName: "navctl",
         abstract: "Drive navd, the navigation coordinator, over D-Bus.",
@@ -9,23 +18,21 @@ struct Navctl: ParsableCommand {
             Exit status: 0 success, 1 navd refused (its error on stderr), 2 usage error, \
             3 navd unreachable.
             """,
-        subcommands: [
-            Push.self, Pop.self, PopTo.self, Root.self, Replace.self, SetStack.self, Present.self,
-            Dismiss.self, Back.self, Tab.self, Open.self, Apply.self, Undo.self, Redo.self,
-            State.self, Tree.self, Routes.self, History.self, Status.self,
-            Tabs.self, States.self,
-        ]
+        subcommands: commands.map { $0 as ParsableCommand.Type }
     )
 
-    /// Every subcommand name, for moving global flags behind it. Written out because asking
-    /// ArgumentParser (`_commandName`) costs a runtime conformance scan, a fifth of navctl's start-up;
-    /// debug builds check the list against the configuration.
-    static let subcommandNames: Set<String> = {
-        let names: Set<String> = [
-            "push", "pop", "pop-to", "root", "replace", "set-stack", "present", "dismiss", "back", "tab", "open",
-            "apply", "undo", "redo", "state", "tree", "routes", "history", "status", "tabs", "states", "help",
-        ]
-        assert(Set(configuration.subcommands.map { $0._commandName } + ["help"]) == names, "subcommandNames is stale")
-        return names
-    }()
+    /// The form of the subcommand called `name`, read from the commands' own declarations (without asking
+    /// ArgumentParser, whose `_commandName` costs a runtime conformance scan at start-up).
+    static func form(named name: String) -> CommandForm? {
+        var index = 0
+        while index < commands.count {
+            let form = commands[index].form
+            if form.name == name { return form }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Every subcommand name and ArgumentParser's `help`, for moving global flags behind it.
+    static let subcommandNames = Set(commands.map { $0.form.name } + ["help"])
 }

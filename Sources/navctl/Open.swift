@@ -2,9 +2,15 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl open LINK|STATE`: Open.
-struct Open: ParsableCommand {
+struct Open: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("open", words: .one) { words, _ in
+        var command = Open()
+        command.target = words[0]
+        return command
+    }
     static let configuration = CommandConfiguration(
-        commandName: "open",
+        commandName: form.name,
         abstract: "Go to a deep link (/news/7, /rainbow/orange) or a named state (root, end).")
 
     @OptionGroup var options: GlobalOptions

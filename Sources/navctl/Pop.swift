@@ -2,8 +2,10 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl pop`: Pop.
-struct Pop: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pop", abstract: "Pop the top screen of the top stack.")
+struct Pop: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("pop", words: .none) { _, _ in Pop() }
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Pop the top screen of the top stack.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -2,9 +2,15 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl pop-to TARGET`: PopTo.
-struct PopTo: ParsableCommand {
+struct PopTo: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("pop-to", words: .one) { words, _ in
+        var command = PopTo()
+        command.target = words[0]
+        return command
+    }
     static let configuration = CommandConfiguration(
-        commandName: "pop-to",
+        commandName: form.name,
         abstract: "Pop until a screen (by id, or the nearest with a route) is on top.")
 
     @OptionGroup var options: GlobalOptions

@@ -2,8 +2,14 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl present ROUTE [key=value …] --sheet|--cover`: Present.
-struct Present: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "present", abstract: "Present a modal layer over the screen on top.")
+struct Present: AddsScreen {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm.addingScreen("present", Present.self, flags: ["--sheet", "--cover"]) { command, flags in
+        guard flags.count == 1 else { return false }
+        command.style = flags.contains("--sheet") ? .sheet : .cover
+        return true
+    }
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Present a modal layer over the screen on top.")
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The layer's root route.", completion: routeCompletion) var route: String

@@ -2,9 +2,11 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl push ROUTE [key=value …]`: Push.
-struct Push: ParsableCommand {
+struct Push: AddsScreen {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm.addingScreen("push", Push.self)
     static let configuration = CommandConfiguration(
-        commandName: "push",
+        commandName: form.name,
         abstract: "Push a screen onto the top stack.",
         discussion: "Values are converted to the types the route declares (id=42 is sent as an int).")
 

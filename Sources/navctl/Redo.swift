@@ -2,8 +2,10 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl redo`: Redo.
-struct Redo: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "redo", abstract: "Re-apply what the last undo undid.")
+struct Redo: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("redo", words: .none) { _, _ in Redo() }
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Re-apply what the last undo undid.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -2,8 +2,10 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl replace ROUTE [key=value …]`: Replace.
-struct Replace: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "replace", abstract: "Swap the screen on top for a new one.")
+struct Replace: AddsScreen {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm.addingScreen("replace", Replace.self)
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Swap the screen on top for a new one.")
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The new screen's route.", completion: routeCompletion) var route: String

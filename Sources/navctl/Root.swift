@@ -2,8 +2,10 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl root`: PopToRoot.
-struct Root: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "root", abstract: "Pop the top stack to its root screen.")
+struct Root: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("root", words: .none) { _, _ in Root() }
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Pop the top stack to its root screen.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -2,8 +2,10 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl routes`: GetRoutes.
-struct Routes: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "routes", abstract: "List the route graph's routes.")
+struct Routes: NavctlCommand {
+    /// Left to ArgumentParser by the fast path; the name is the command's.
+    static let form = CommandForm.parserOnly("routes")
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "List the route graph's routes.")
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: ArgumentHelp("Print only the names, one a line (for shell completion).", visibility: .hidden))

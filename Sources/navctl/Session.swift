@@ -9,7 +9,7 @@ struct Session {
     /// Connects to the bus the options pick.
     init(_ options: GlobalOptions) throws(NavigatorError) {
         self.options = options
-        client = try NavigatorClient(bus: options.bus, timeoutMilliseconds: Int32(options.timeout * 1000))
+        client = try NavigatorClient(bus: options.bus, timeoutMilliseconds: options.connection.timeoutMilliseconds)
     }
 
     /// Prints `lines` (human output), unless `--quiet`.
@@ -26,22 +26,31 @@ struct Session {
 
     /// Runs a mutating call, then prints the state it left: `12 push rainbow: red > orange` or the state's JSON
     /// (with `"id"` when the call made a screen). `--quiet` skips the extra GetState.
+    ///
+    /// The state is printed at the revision it was read at. When another client changed the tree between
+    /// the call and the GetState, the two revisions differ and both are said: `12 push` on one line, then
+    /// `14 state rainbow: …` (JSON: the state with cause `state`, and `"change": {"revision": 12, "cause": "push"}`).
     func change(_ cause: String, _ call: (NavigatorClient) throws(NavigatorError) -> (revision: UInt64, id: String?))
         throws(NavigatorError)
     {
         let result = try call(client)
         guard !options.quiet else { return }
-        var state = try client.state()
-        if state.revision < result.revision { state.revision = result.revision }
+        let state = try client.state()
+        let current = state.revision == result.revision
         if options.json {
-            var json = state.json(cause: cause)
-            if let id = result.id, case .object(var members) = json {
-                members.append(("id", .string(id)))
+            var json = state.json(cause: current ? cause : "state")
+            if case .object(var members) = json {
+                if !current {
+                    members.append(("change", .object([("revision", .number(result.revision)), ("cause", .string(cause))])))
+                }
+                if let id = result.id { members.append(("id", .string(id))) }
                 json = .object(members)
             }
             say(json: json)
-        } else {
+        } else if current {
             say([state.line(cause: cause)])
+        } else {
+            say(["\(result.revision) \(cause)", state.line(cause: "state")])
         }
     }
 

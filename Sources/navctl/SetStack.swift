@@ -2,9 +2,11 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl set-stack ROUTE[;key=value…] …`: SetStack.
-struct SetStack: ParsableCommand {
+struct SetStack: NavctlCommand {
+    /// Left to ArgumentParser by the fast path; the name is the command's.
+    static let form = CommandForm.parserOnly("set-stack")
     static let configuration = CommandConfiguration(
-        commandName: "set-stack",
+        commandName: form.name,
         abstract: "Replace the whole top stack, root included.",
         discussion: "Each screen is ROUTE or ROUTE;key=value;key=value (values may be percent-encoded).")
 

@@ -2,8 +2,10 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl state`: GetState.
-struct State: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "state", abstract: "Print the revision, the selected tab and the path.")
+struct State: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("state", words: .none) { _, _ in State() }
+    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Print the revision, the selected tab and the path.")
 
     @OptionGroup var options: GlobalOptions
 

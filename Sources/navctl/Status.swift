@@ -1,10 +1,13 @@
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 /// `navctl status`: is navd there, its version, revision and bus.
-struct Status: ParsableCommand {
+struct Status: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("status", words: .none) { _, _ in Status() }
     static let configuration = CommandConfiguration(
-        commandName: "status",
+        commandName: form.name,
         abstract: "Say whether navd is running, and its version, revision and bus (exit 3 when it is not).")
 
     @OptionGroup var options: GlobalOptions
@@ -19,7 +22,7 @@ struct Status: ParsableCommand {
         let owner = try session.client.navdOwner()
         guard let owner else {
             report(absentOn: session.client.busDescription,
-                   .unreachable(bus: session.client.busDescription, reason: "org.navd.Navigator1 has no owner"))
+                   .unreachable(bus: session.client.busDescription, reason: "\(Navigator.busName) has no owner"))
         }
         let properties = try session.client.properties()
         if options.json {

@@ -2,9 +2,11 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl tree`: GetTree, drawn with tabs, stacks and modals.
-struct Tree: ParsableCommand {
+struct Tree: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("tree", words: .none) { _, _ in Tree() }
     static let configuration = CommandConfiguration(
-        commandName: "tree",
+        commandName: form.name,
         abstract: "Draw the whole tree: every tab, stack and modal layer.",
         discussion: "* marks the selected tab; a layer is indented under the screen that presented it.")
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 // Parse, run, and turn every outcome into one of the exit statuses of ExitStatus.
@@ -15,7 +16,7 @@ do {
         command = try Navctl.parseAsRoot(arguments)
     }
 } catch {
-    exit(reportParserError(error))
+    exit(ExitStatus.report(parserError: error, of: Navctl.self))
 }
 do {
     try command.run()
@@ -26,5 +27,5 @@ do {
     exit(reportNavigatorError(error))
 } catch {
     fflush(nil)
-    exit(reportParserError(error))
+    exit(ExitStatus.report(parserError: error, of: Navctl.self))
 }

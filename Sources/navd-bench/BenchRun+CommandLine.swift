@@ -1,20 +1,21 @@
+import BusHarness
 import DBus
 import Foundation
+import NavigatorProtocol
 
 extension BenchRun {
-    /// Item 7: `navctl push` against `busctl call` of the same Push (whole-process wall time,
+    /// `navctl push` against `busctl call` of the same Push (whole-process wall time,
     /// alternating), and navd's cold start to its first answer.
     func measureCommandLine() throws {
-        progress("item 7: navctl against busctl, \(plan.cliRuns) runs each")
+        progress("navctl against busctl, \(plan.cliRuns) runs each")
         let site = try BenchSite(
-            name: "cli", binaries: binaries, busConfig: busConfig, workDirectory: workDirectory,
-            navdArguments: ["--state-dir", workDirectory + "/state-cli"])
+            name: "cli", binaries: binaries, stateDirectory: workDirectory + "/state-cli")
         defer { site.stop() }
         let address = site.bus.address
         let navctl = (binaries.navctl, ["--address", address, "push", "orange"])
         let busctl = ("/usr/bin/busctl", [
-            "--address=\(address)", "call", CallTarget.navd.busName, CallTarget.objectPath, CallTarget.interface,
-            "Push", "sa{sv}", "orange", "0",
+            "--address=\(address)", "call", Navigator.busName, Navigator.objectPath.rawValue, Navigator.interfaceName,
+            NavigatorMethod.push.name, NavigatorMethod.push.declaration.inSignature.rawValue, "orange", "0",
         ])
         var samples = ["navctl": Samples(), "busctl": Samples()]
         var failures = ["navctl": 0, "busctl": 0]
@@ -42,25 +43,21 @@ extension BenchRun {
         try measureColdStart()
     }
 
-    /// navd started directly (not through D-Bus activation, which is measured under systemd
-    /// elsewhere) on a bus of its own with a fresh state directory each time: from spawn to the
-    /// first GetState reply.
+    /// navd started directly (not through D-Bus activation: `measureActivation`) on a bus of its
+    /// own with a fresh state directory each time: from spawn to the first GetState reply.
     func measureColdStart() throws {
-        progress("item 7: navd cold start, \(plan.coldStarts) starts")
-        let bus = try PrivateBus(configFile: busConfig)
+        progress("navd cold start, \(plan.coldStarts) starts")
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let watcher = try Connection(.address(bus.address))
         defer { watcher.close() }
-        try watcher.addMatch(
-            "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(CallTarget.navd.busName)'")
+        try watcher.addMatch(Navigator.nameOwnerChangedRule)
         var samples = Samples()
         for start in 0..<plan.coldStarts {
             let stateDirectory = "\(workDirectory)/state-cold-\(start)"
             let began = MonotonicClock.nanoseconds()
-            let navd = try ChildService(
-                label: "navd", executable: binaries.navd,
-                arguments: ["--address", bus.address, "--state-dir", stateDirectory],
-                logPath: "\(workDirectory)/cold-\(start).log")
+            let navd = NavdProcess(bus: bus, executable: binaries.navd, stateDirectory: stateDirectory)
+            try navd.launch()
             defer { navd.stop() }
             guard waitForNameOwner(watcher, seconds: 30) else {
                 throw BenchError("navd did not take its name within 30 s:\n\(navd.logTail())")
@@ -74,7 +71,7 @@ extension BenchRun {
             _ = waitForNameOwner(watcher, seconds: 5)
         }
         var figure = Figure("cli.cold_start", "navd start (direct exec, fresh state dir) to first GetState reply", samples.summary(unitNanoseconds: 1e6), unit: "ms", showOps: false)
-        figure.note = "started directly, not through D-Bus activation (that is measured under systemd elsewhere)"
+        figure.note = "started directly; through D-Bus activation under systemd: start.activation"
         figures.append(figure)
     }
 

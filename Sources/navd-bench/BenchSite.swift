@@ -1,31 +1,30 @@
+import BusHarness
 import DBus
 import Foundation
 
 /// One private bus with the services on it: navd (with the given arguments) and the C floor
 /// under `org.navd.Floor1`, so both are measured through the same bus daemon by the same client.
-/// navd always takes `org.navd.Navigator1` and refuses to queue for it, so each navd
+/// navd always takes its well-known bus name and refuses to queue for it, so each navd
 /// configuration (persistent, ephemeral, growth) has a site, a bus and a floor of its own.
 final class BenchSite {
     /// A short name for logs ("main", "ephemeral", "growth").
     let name: String
     let bus: PrivateBus
-    let navd: ChildService
-    let floor: ChildService
+    let navd: NavdProcess
+    let floor: ChildProcess
     /// The client connection the serial and pipelined measurements use.
     let client: Connection
 
-    /// Starts the bus, the floor and navd, and waits until both answer.
-    init(name: String, binaries: Binaries, busConfig: String, workDirectory: String, navdArguments: [String]) throws {
+    /// Starts the bus, the floor and navd (its state in `stateDirectory`, or `--ephemeral` when
+    /// nil, plus `navdArguments`), and waits until both answer.
+    init(name: String, binaries: Binaries, stateDirectory: String?, navdArguments: [String] = []) throws {
         self.name = name
-        bus = try PrivateBus(configFile: busConfig)
+        bus = try PrivateBus()
+        navd = NavdProcess(
+            bus: bus, executable: binaries.navd, stateDirectory: stateDirectory, extraArguments: navdArguments)
         do {
-            floor = try ChildService(
-                label: "navd-floor", executable: binaries.floor,
-                arguments: ["--address", bus.address, "--name", CallTarget.floor.busName],
-                logPath: "\(workDirectory)/\(name)-floor.log")
-            navd = try ChildService(
-                label: "navd", executable: binaries.navd, arguments: ["--address", bus.address] + navdArguments,
-                logPath: "\(workDirectory)/\(name)-navd.log")
+            floor = try ChildProcess(
+                launching: binaries.floor, arguments: ["--address", bus.address, "--name", CallTarget.floor.busName])
             client = try Connection(.address(bus.address))
         } catch {
             bus.stop()
@@ -35,9 +34,11 @@ final class BenchSite {
             stop()
             throw BenchError("navd-floor on the \(name) bus did not answer within 20 s:\n\(floor.logTail())")
         }
-        guard waitUntilAnswering(client, .navd, kind: .pushPop, seconds: 30) else {
+        do {
+            try navd.start(timeout: 30)
+        } catch {
             stop()
-            throw BenchError("navd (\(navdArguments.joined(separator: " "))) did not answer GetState within 30 s:\n\(navd.logTail())")
+            throw BenchError("navd (\(navd.arguments.joined(separator: " "))): \(error)")
         }
     }
 

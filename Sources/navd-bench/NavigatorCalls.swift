@@ -1,17 +1,18 @@
 import DBus
+import Navigation
+import NavigatorProtocol
 
 /// Where calls go: a bus name serving the navd interface at navd's object path.
 struct CallTarget {
-    /// The bus name (`org.navd.Navigator1`, or the floor's `org.navd.Floor1`).
+    /// The bus name (navd's, or the floor's `org.navd.Floor1`).
     let busName: String
 
     /// navd itself.
-    static let navd = CallTarget(busName: "org.navd.Navigator1")
+    static let navd = CallTarget(busName: Navigator.busName)
     /// The C floor service, on the same bus under another name.
     static let floor = CallTarget(busName: "org.navd.Floor1")
-
-    static let objectPath = "/org/navd/Navigator1"
-    static let interface = "org.navd.Navigator1"
+    /// The dbus-python peer (scripts/navd-pypeer.py), on the same bus under another name.
+    static let python = CallTarget(busName: "org.navd.Python1")
 }
 
 /// Which call a measurement repeats.
@@ -26,8 +27,8 @@ enum CallKind {
         switch self {
         case .ping:
             return try Message.methodCall(
-                destination: target.busName, path: CallTarget.objectPath,
-                interface: "org.freedesktop.DBus.Peer", member: "Ping")
+                destination: target.busName, path: Navigator.objectPath.rawValue,
+                interface: StandardInterfaces.peer.name, member: "Ping")
         case .pushPop:
             return index % 2 == 0 ? try NavigatorCalls.push("orange", to: target) : try NavigatorCalls.pop(target)
         }
@@ -36,37 +37,34 @@ enum CallKind {
 
 /// Builders of the navd calls the benchmark makes.
 enum NavigatorCalls {
-    static func call(_ target: CallTarget, _ member: String, _ values: [DBusValue] = []) throws(DBusError) -> Message {
-        let message = try Message.methodCall(
-            destination: target.busName, path: CallTarget.objectPath, interface: CallTarget.interface, member: member)
-        if !values.isEmpty { try message.append(values) }
-        return message
+    static func call(_ target: CallTarget, _ method: NavigatorMethod, _ values: [DBusValue] = []) throws(DBusError) -> Message {
+        try Navigator.call(method, values, destination: target.busName)
     }
 
     /// `Push(route, {})`.
     static func push(_ route: String, to target: CallTarget) throws(DBusError) -> Message {
-        try call(target, "Push", [.string(route), .vardict([])])
+        try call(target, .push, [.string(route), .vardict([])])
     }
 
     /// `Pop()`.
     static func pop(_ target: CallTarget) throws(DBusError) -> Message {
-        try call(target, "Pop")
+        try call(target, .pop)
     }
 
     /// `GetState()`.
     static func getState(_ target: CallTarget) throws(DBusError) -> Message {
-        try call(target, "GetState")
+        try call(target, .getState)
     }
 
     /// `SelectTab(tab)`.
     static func selectTab(_ tab: String, on target: CallTarget) throws(DBusError) -> Message {
-        try call(target, "SelectTab", [.string(tab)])
+        try call(target, .selectTab, [.string(tab)])
     }
 
     /// `SetStack(screens)` with empty params.
     static func setStack(_ routes: [String], on target: CallTarget) throws(DBusError) -> Message {
-        let screens = routes.map { DBusValue.structure([.string($0), .vardict([])]) }
-        return try call(target, "SetStack", [.array(element: Signature(unchecked: "(sa{sv})"), screens)])
+        let screens = routes.map { ScreenRequest.dbusValue(route: $0, params: [:]) }
+        return try call(target, .setStack, [.array(element: WireSignature.namedDictionary, screens)])
     }
 }
 

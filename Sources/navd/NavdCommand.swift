@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import NavigatorProtocol
 import Logging
 import Navigation
 import NavdService
@@ -14,7 +15,7 @@ import Glibc
 struct NavdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navd",
-        abstract: "The navigation coordinator: serves org.navd.Navigator1 on D-Bus.",
+        abstract: "The navigation coordinator: serves \(Navigator.interfaceName) on D-Bus.",
         discussion: """
             With no arguments navd serves the session bus, reads $XDG_CONFIG_HOME/navd/routes.yaml when \
             it exists (else the embedded demo graph) and keeps its state in $XDG_STATE_HOME/navd \
@@ -32,7 +33,7 @@ struct NavdCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the embedded demo route graph as YAML (a starting point for a route file) and exit.")
     var printDefaultRoutes = false
 
-    @Flag(name: .long, help: "Print the D-Bus introspection XML of org.navd.Navigator1 and exit.")
+    @Flag(name: .long, help: "Print the D-Bus introspection XML of \(Navigator.interfaceName) and exit.")
     var printIntrospection = false
 
     @Option(name: .long, help: ArgumentHelp("Keep the state database in this directory.", valueName: "dir"))

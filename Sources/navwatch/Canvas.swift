@@ -16,10 +16,14 @@ struct Canvas {
         cells = Array(repeating: Array(repeating: Cell(), count: self.columns), count: self.rows)
     }
 
-    /// Fills a rectangle with blanks of `style`.
+    /// Fills a rectangle with blanks of `style`; the part outside the grid (all of it, for a rectangle
+    /// off the grid or of no size) is left out.
     mutating func fill(row: Int, column: Int, height: Int, width: Int, style: String) {
-        for r in max(row, 0)..<min(row + height, rows) {
-            for c in max(column, 0)..<min(column + width, columns) { cells[r][c] = Cell(character: " ", style: style) }
+        let top = max(row, 0), bottom = min(row + max(height, 0), rows)
+        let left = max(column, 0), right = min(column + max(width, 0), columns)
+        guard top < bottom, left < right else { return }
+        for r in top..<bottom {
+            for c in left..<right { cells[r][c] = Cell(character: " ", style: style) }
         }
     }
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DBus
+import ClientCommandLine
 
 /// navwatch's command line: configuration only; the loop is in WatchLoop.swift.
 struct Navwatch: ParsableCommand {
@@ -13,14 +13,7 @@ struct Navwatch: ParsableCommand {
             (or navd, with --once).
             """)
 
-    @Flag(name: .long, help: "Talk to navd on the system bus (default: the session bus).")
-    var system = false
-
-    @Option(name: .long, help: ArgumentHelp("Talk to navd on the bus at this D-Bus address.", valueName: "address"))
-    var address: String?
-
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for navd's answer.", valueName: "seconds"))
-    var timeout: Double = 25
+    @OptionGroup var connection: ConnectionOptions
 
     @Flag(name: .long, help: "One line per revision, even on a terminal.")
     var lines = false
@@ -40,16 +33,8 @@ struct Navwatch: ParsableCommand {
     var tree = false
 
     func validate() throws {
-        if system && address != nil { throw ValidationError("--system and --address exclude each other") }
         if [lines, json, format != nil].filter({ $0 }).count > 1 {
             throw ValidationError("choose one of --lines, --json and --format")
         }
-        if !(timeout > 0 && timeout < 2_000_000) { throw ValidationError("--timeout must be a positive number of seconds") }
-    }
-
-    /// The bus the flags pick.
-    var bus: BusAddress {
-        if let address { return .address(address) }
-        return system ? .system : .session
     }
 }

@@ -18,8 +18,3 @@ func writeOut(_ text: String) {
     }
 }
 
-/// Writes `text` and a newline to standard error.
-func writeError(_ text: String) {
-    let line = text + "\n"
-    _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-}

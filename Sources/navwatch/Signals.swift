@@ -1,29 +1,35 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import NavdClient
+import DBus
+import Synchronization
 
 /// Set by the SIGINT/SIGTERM handler; read by the loop after every event.
-nonisolated(unsafe) var stopRequested: sig_atomic_t = 0
-/// Set by the SIGWINCH handler; read by the loop after every event.
-nonisolated(unsafe) var resizeRequested: sig_atomic_t = 0
-/// The client whose wait the handlers interrupt (`wake()` is async-signal-safe).
-nonisolated(unsafe) var clientToWake: NavigatorClient?
+let stopRequested = Atomic<Bool>(false)
+/// Set by the SIGWINCH handler; read (and cleared) by the loop after every event.
+let resizeRequested = Atomic<Bool>(false)
+/// What the handlers write to wake the loop: a plain value holding the connection's eventfd, set once
+/// before the handlers are installed and only read after, so a handler retains and releases nothing.
+nonisolated(unsafe) private var signalWaker: Waker?
 
-/// Installs handlers that set a flag, then wake the loop: SIGINT and SIGTERM stop it, SIGWINCH redraws.
-func installSignalHandlers(waking client: NavigatorClient) {
-    clientToWake = client
+/// Installs handlers that only store an atomic flag and write the connection's eventfd: SIGINT and SIGTERM
+/// stop the loop, SIGWINCH redraws. Neither the flags nor the waker are touched lazily inside a handler:
+/// both are initialised here first.
+func installSignalHandlers(waking waker: Waker) {
+    signalWaker = waker
+    stopRequested.store(false, ordering: .relaxed)
+    resizeRequested.store(false, ordering: .relaxed)
     signal(SIGPIPE, SIG_IGN)
     signal(SIGINT) { _ in
-        stopRequested = 1
-        clientToWake?.wake()
+        stopRequested.store(true, ordering: .relaxed)
+        signalWaker?.wake()
     }
     signal(SIGTERM) { _ in
-        stopRequested = 1
-        clientToWake?.wake()
+        stopRequested.store(true, ordering: .relaxed)
+        signalWaker?.wake()
     }
     signal(SIGWINCH) { _ in
-        resizeRequested = 1
-        clientToWake?.wake()
+        resizeRequested.store(true, ordering: .relaxed)
+        signalWaker?.wake()
     }
 }

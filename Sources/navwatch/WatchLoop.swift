@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ClientCommandLine
 import NavdClient
 
 /// The single-threaded follow loop: one connection, `nextEvent` waits, signal handlers wake it.
@@ -46,7 +47,7 @@ final class WatchLoop {
 
     /// Runs until SIGINT/SIGTERM, `q`, or the bus going away (then returns 3).
     func run() -> Int32 {
-        while stopRequested == 0 {
+        while !stopRequested.load(ordering: .relaxed) {
             let wait: Int32
             if let resyncDeadline {
                 wait = Int32(clamping: max(0, resyncDeadline - now()))
@@ -58,21 +59,20 @@ final class WatchLoop {
             if case .busDisconnected = event {
                 markGone()
                 renderer.finish()
-                writeError("navwatch: the bus \(client.busDescription) went away")
-                return 3
+                printError("navwatch: the bus \(client.busDescription) went away")
+                return ExitStatus.unreachable
             }
             if let deadline = resyncDeadline, now() >= deadline {
                 resyncDeadline = nil
                 resync()
             }
-            if resizeRequested != 0 {
-                resizeRequested = 0
+            if resizeRequested.exchange(false, ordering: .relaxed) {
                 renderer.resized()
             }
             if readsKeyboard, readKeys() { break }
         }
         renderer.finish()
-        return 0
+        return ExitStatus.success
     }
 
     func handle(_ event: NavigatorEvent) {

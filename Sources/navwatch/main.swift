@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 // Parse the flags, pick the renderer, follow navd until SIGINT, SIGTERM, `q`, or the bus going away.
@@ -9,23 +10,17 @@ let options: Navwatch
 do {
     options = try Navwatch.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    let code = Navwatch.exitCode(for: error)
-    let message = Navwatch.fullMessage(for: error)
-    if code == .success {
-        writeOut(message + "\n")
-        exit(0)
-    }
-    writeError(message)
-    exit(code == .validationFailure ? 2 : code.rawValue)
+    exit(ExitStatus.report(parserError: error, of: Navwatch.self))
 }
 
 let client: NavigatorClient
 do {
-    client = try NavigatorClient(bus: options.bus, timeoutMilliseconds: Int32(options.timeout * 1000))
+    client = try NavigatorClient(bus: options.connection.bus,
+                                 timeoutMilliseconds: options.connection.timeoutMilliseconds)
     try client.subscribe()
 } catch {
-    writeError("navwatch: \(error)")
-    exit(3)
+    printError("navwatch: \(error)")
+    exit(ExitStatus.unreachable)
 }
 
 let stdoutIsTerminal = isatty(1) != 0
@@ -44,11 +39,11 @@ if options.json {
     renderer = TerminalRenderer(tree: options.tree, color: !noColor, unicode: unicode)
 }
 
-installSignalHandlers(waking: client)
+installSignalHandlers(waking: client.connection.waker)
 let loop = WatchLoop(client: client, renderer: renderer, readsKeyboard: renderer is TerminalRenderer)
 let navdAnswered = loop.resync()
 if options.once {
     renderer.finish()
-    exit(navdAnswered ? 0 : 3)
+    exit(navdAnswered ? ExitStatus.success : ExitStatus.unreachable)
 }
 exit(loop.run())

@@ -30,7 +30,7 @@ struct TwoPeers {
         let serial = try sender.send(call)
         sender.flush()
         guard let received = receiver.waitForMessage(matching: { $0.serial == serial && $0.member == member })
-        else { throw TestSupportError("the message did not arrive") }
+        else { throw HarnessError("the message did not arrive") }
         return try received.body()
     }
 }

@@ -7,8 +7,8 @@ import Testing
 /// For figures worth comparing, run in release: `swift test -c release --filter MessageCost`.
 @Suite(.timeLimit(.minutes(1))) struct MessageCostTests {
     static let iterations = 2_000
-    static let path: ObjectPath = "/org/navd/Navigator1"
-    static let interface = "org.navd.Navigator1"
+    static let path: ObjectPath = "/org/example/Navigator1"
+    static let interface = "org.example.Navigator1"
 
     static func entry(_ i: Int) -> DBusValue {
         .structure([.string("id-\(i)"), .string("route\(i)"), .string("push"), .vardict([("k", .int64(Int64(i)))])])

@@ -14,7 +14,7 @@ struct RoundTripTests {
             .byte(0), .byte(255), .boolean(true), .boolean(false),
             .int16(.min), .uint16(.max), .int32(.min), .uint32(.max),
             .int64(.min), .int64(.max), .uint64(.max), .double(-1.5), .double(.infinity),
-            .string(""), .string("ünïcödé ✓ 🚀"), .objectPath("/"), .objectPath("/org/navd/Navigator1"),
+            .string(""), .string("ünïcödé ✓ 🚀"), .objectPath("/"), .objectPath("/org/example/Navigator1"),
             .signature(""), .signature("a(sssa{sv})"),
         ]
         #expect(try peers.roundTrip(values) == values)

@@ -16,7 +16,7 @@ struct TestSupportTests {
         let start = try Message.methodCall(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
             member: "StartServiceByName")
-        try start.append([.string("org.navd.Navigator1"), .uint32(0)])
+        try start.append([.string("org.example.Navigator1"), .uint32(0)])
         let error = try #require(throws: DBusError.self) { try connection.call(start) }
         #expect(error.name == DBusErrorName.serviceUnknown)
         for index in 0..<7 { try connection.addMatch(MatchRule.signals(member: "M\(index)")) }

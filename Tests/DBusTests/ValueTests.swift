@@ -92,10 +92,10 @@ import Testing
     }
 
     @Test func matchRulesQuoteTheirValues() {
-        let rule = MatchRule.signals(sender: "org.navd.Navigator1", interface: "org.navd.Navigator1", member: "StackChanged")
-        #expect(rule.text == "type='signal',sender='org.navd.Navigator1',interface='org.navd.Navigator1',member='StackChanged'")
+        let rule = MatchRule.signals(sender: "org.example.Navigator1", interface: "org.example.Navigator1", member: "StackChanged")
+        #expect(rule.text == "type='signal',sender='org.example.Navigator1',interface='org.example.Navigator1',member='StackChanged'")
         #expect(MatchRule(type: nil, arguments: [0: "it's"]).text == #"arg0='it'\''s'"#)
-        #expect(MatchRule.nameOwnerChanged("org.navd.Navigator1").text.contains("arg0='org.navd.Navigator1'"))
+        #expect(MatchRule.nameOwnerChanged("org.example.Navigator1").text.contains("arg0='org.example.Navigator1'"))
     }
 
     @Test func errorRepliesNeverFail() throws {

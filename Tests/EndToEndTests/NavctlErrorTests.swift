@@ -1,3 +1,4 @@
+import NavigatorProtocol
 import Foundation
 import NavdClient
 import TestSupport
@@ -13,7 +14,7 @@ struct NavctlErrorTests {
         #expect(result.status == 1, "\(result)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, "\(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("navctl: "), "\(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.hasSuffix(" [org.navd.Navigator1.Error.\(name)]\n"), "\(result)",
+        #expect(result.stderr.hasSuffix(" [\(Navigator.errorPrefix)\(name)]\n"), "\(result)",
                 sourceLocation: sourceLocation)
         for word in words {
             #expect(result.stderr.contains(word), "\(word) not in \(result)", sourceLocation: sourceLocation)

@@ -10,7 +10,7 @@ struct NavdDurabilityTests {
     @Test func restartAfterSigtermKeepsTheTreeAndAnnouncesRestore() throws {
         let bus = try PrivateBus()
         let directory = NavdProcess.temporaryStateDirectory()
-        let navd = try NavdProcess(bus: bus, stateDirectory: directory)
+        let navd = try NavdProcess.started(bus: bus, stateDirectory: directory)
         let client = try Connection(.address(bus.address))
         let orange = try client.navigator("Push", [.string("orange"), .emptyParams])[1].stringValue!
         _ = try client.navigator("Present", [.string("modal"), .emptyParams, .string("sheet")])
@@ -19,7 +19,7 @@ struct NavdDurabilityTests {
 
         let watcher = try Connection(.address(bus.address))
         try watcher.subscribeToNavigator()
-        try navd.restart()
+        try navd.start()
         let start = try #require(watcher.waitForMessage(timeout: 5) { $0.member == "StackChanged" })
         #expect(try start.body()[1].stringValue == "restore")
         #expect(try start.body()[0].uint64Value == before.revision)
@@ -37,12 +37,12 @@ struct NavdDurabilityTests {
     @Test func killNineInTheMiddleOfABurstLosesNothingAnswered() throws {
         let bus = try PrivateBus()
         let directory = NavdProcess.temporaryStateDirectory()
-        let navd = try NavdProcess(bus: bus, stateDirectory: directory)
+        let navd = try NavdProcess.started(bus: bus, stateDirectory: directory)
         let answered = AnsweredChanges()
         let clients = 3
         let killer = Thread {
             usleep(400_000)
-            navd.kill()
+            navd.kill9()
         }
         killer.start()
         DispatchQueue.concurrentPerform(iterations: clients) { index in
@@ -67,7 +67,7 @@ struct NavdDurabilityTests {
         while !ProcessExit.hasExited(navd.pid) { usleep(10_000) }
         #expect(answered.count > 10, "the burst answered only \(answered.count) calls before the kill")
 
-        try navd.restart()
+        try navd.start()
         let client = try Connection(.address(bus.address))
         let state = try client.navigatorState()
         #expect(state.revision >= answered.maxRevision, "answered revision \(answered.maxRevision) lost; restored \(state.revision)")
@@ -85,7 +85,7 @@ struct NavdDurabilityTests {
 
     @Test func concurrentClientsEachGetTheirOwnRevision() throws {
         let bus = try PrivateBus()
-        let navd = try NavdProcess(bus: bus)
+        let navd = try NavdProcess.started(bus: bus)
         let answered = AnsweredChanges()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             guard let connection = try? Connection(.address(bus.address)) else { return }
@@ -104,13 +104,13 @@ struct NavdDurabilityTests {
 
     @Test func aSecondNavdOnTheSameBusExitsWithAClearMessage() throws {
         let bus = try PrivateBus()
-        let first = try NavdProcess(bus: bus)
+        let first = try NavdProcess.started(bus: bus)
         let second = try ChildProcess.run(Products.url("navd"), ["--address", bus.address, "--ephemeral"], timeout: 20)
         #expect(second.status == 1)
         #expect(second.stderr.contains("already"), "stderr: \(second.stderr)")
         let client = try Connection(.address(bus.address))
         #expect(try client.navigatorState().revision == 1)
-        #expect(first.process.isRunning)
+        #expect(first.isRunning)
     }
 
     @Test func aCorruptStateFileIsRefusedAndLeftAsItIs() throws {
@@ -131,16 +131,16 @@ struct NavdDurabilityTests {
         let withExtra = directory + "/with-extra.yaml", withoutExtra = directory + "/without-extra.yaml"
         try RouteFileFixture.graph(including: true).write(toFile: withExtra, atomically: true, encoding: .utf8)
         try RouteFileFixture.graph(including: false).write(toFile: withoutExtra, atomically: true, encoding: .utf8)
-        let navd = try NavdProcess(bus: bus, stateDirectory: directory, arguments: ["--routes", withExtra])
+        let navd = try NavdProcess.started(bus: bus, stateDirectory: directory, extraArguments: ["--routes", withExtra])
         let client = try Connection(.address(bus.address))
         _ = try client.navigator("Push", [.string("orange"), .emptyParams])
         _ = try client.navigator("Push", [.string("extra"), .emptyParams])
         _ = try client.navigator("Push", [.string("yellow"), .emptyParams])
         #expect(navd.stop() == 0)
 
-        let restarted = try NavdProcess(bus: bus, stateDirectory: directory, arguments: ["--routes", withoutExtra])
+        let restarted = try NavdProcess.started(bus: bus, stateDirectory: directory, extraArguments: ["--routes", withoutExtra])
         #expect(try client.navigatorRoutes() == ["home", "orange"])
-        #expect(restarted.log.contains("extra"), "the log should name the route that is gone: \(restarted.log)")
+        #expect(restarted.stderr.contains("extra"), "the log should name the route that is gone: \(restarted.stderr)")
     }
 }
 

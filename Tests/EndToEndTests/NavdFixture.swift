@@ -12,10 +12,6 @@ enum EndToEnd {
         for product in ["navd", "navctl", "navwatch"] where !Products.exists(product) {
             return "\(product) is not built in \(Products.directory)"
         }
-        // A placeholder navd (before the daemon lands) has no command line to speak of.
-        guard let help = try? ChildProcess.run(Products.url("navd"), ["--help"], timeout: 20),
-              help.status == 0, (help.stdout + help.stderr).contains("--ephemeral")
-        else { return "the built navd does not accept --address/--ephemeral yet" }
         return nil
     }()
 
@@ -41,63 +37,22 @@ enum EndToEnd {
     }
 }
 
-/// Starts navd on `bus` (`--ephemeral` unless `extraArgs` says otherwise) and waits until a GetState call
-/// answers, for at most `timeout` seconds. The caller stops it with `stopNavd`.
-func startNavd(bus: PrivateBus, extraArgs: [String] = ["--ephemeral"], timeout: Double = 20) throws -> ChildProcess {
-    let navd = try ChildProcess(
-        launching: Products.url("navd"), arguments: ["--address", bus.address] + extraArgs,
-        environment: bus.environment)
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if !navd.isRunning {
-            throw TestSupportError("navd exited with \(navd.exitStatus ?? -1): \(navd.stderrText)")
-        }
-        if let client = try? NavigatorClient(bus: .address(bus.address), timeoutMilliseconds: 2_000),
-           (try? client.state()) != nil
-        {
-            return navd
-        }
-        usleep(20_000)
-    }
-    navd.signal(SIGKILL)
-    _ = navd.waitForExit(timeout: 5)
-    throw TestSupportError("navd did not answer GetState within \(timeout) s: \(navd.stderrText)")
-}
-
-/// Stops navd by its pid (SIGTERM, then SIGKILL after 10 s) and returns its exit status.
-@discardableResult
-func stopNavd(_ navd: ChildProcess) -> Int32? {
-    navd.signal(SIGTERM)
-    if let status = navd.waitForExit(timeout: 10) { return status }
-    navd.signal(SIGKILL)
-    return navd.waitForExit(timeout: 5)
-}
-
-/// A private bus with a fresh navd on it, for one test.
+/// A private bus with a fresh navd on it, for one test; both stopped by pid when the fixture
+/// is released.
 final class NavdOnPrivateBus {
     let bus: PrivateBus
-    private(set) var navd: ChildProcess
+    let navd: NavdProcess
 
-    /// Starts a bus, then navd with `navdArgs`.
-    init(navdArgs: [String] = ["--ephemeral"]) throws {
+    /// Starts a bus, then navd on it (`--ephemeral` unless `stateDirectory` is given), and
+    /// waits until navd answers.
+    init(stateDirectory: String? = nil) throws {
         bus = try PrivateBus()
-        do {
-            navd = try startNavd(bus: bus, extraArgs: navdArgs)
-        } catch {
-            bus.stop()
-            throw error
-        }
+        navd = try NavdProcess.started(bus: bus, stateDirectory: stateDirectory)
     }
 
     deinit {
-        stopNavd(navd)
+        navd.stop()
         bus.stop()
-    }
-
-    /// Stops navd and starts a new one with `navdArgs` on the same bus.
-    func restartNavd(navdArgs: [String]) throws {
-        stopNavd(navd)
-        navd = try startNavd(bus: bus, extraArgs: navdArgs)
     }
 
     /// Runs `navctl --address BUS ARGS…` to completion.

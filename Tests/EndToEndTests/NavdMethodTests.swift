@@ -1,18 +1,20 @@
 import DBus
+import NavigatorProtocol
 import Testing
 import TestSupport
 
-/// Every method of the contract and every error name, against the real navd on a private bus.
+/// Every method of the contract and every error name, against the real navd on a private bus (the
+/// embedded demo graph); the coordination methods are in the files named `NavdMethodTests+Coordination…`.
 @Suite("navd methods", .timeLimit(.minutes(2)))
 struct NavdMethodTests {
-    let bus: PrivateBus
-    let navd: NavdProcess
+    /// The bus and navd, stopped when the test's instance is released.
+    let fixture: NavdOnPrivateBus
+    var bus: PrivateBus { fixture.bus }
     let client: Connection
 
     init() throws {
-        bus = try PrivateBus()
-        navd = try NavdProcess(bus: bus)
-        client = try Connection(.address(bus.address))
+        fixture = try NavdOnPrivateBus()
+        client = try Connection(.address(fixture.bus.address))
     }
 
     private func push(_ route: String, _ params: [(String, DBusValue)] = []) throws -> (UInt64, String) {
@@ -42,7 +44,7 @@ struct NavdMethodTests {
         #expect(try client.navigatorRoutes() == ["red"])
         // PopToRoot at a root is a no-op: the current revision, nothing else.
         #expect(try client.navigator("PopToRoot")[0].uint64Value == 6)
-        #expect(client.navigatorError("Pop") == "org.navd.Navigator1.Error.AtRoot")
+        #expect(client.navigatorError("Pop") == NavigatorErrorName.atRoot.fullName)
     }
 
     @Test func popToByIdAndByRoute() throws {
@@ -55,7 +57,7 @@ struct NavdMethodTests {
         _ = try push("blue")
         _ = try client.navigator("PopTo", [.string("yellow")])
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
-        #expect(client.navigatorError("PopTo", [.string("purple")]) == "org.navd.Navigator1.Error.NotFound")
+        #expect(client.navigatorError("PopTo", [.string("purple")]) == NavigatorErrorName.notFound.fullName)
     }
 
     @Test func replaceKeepsThePresentation() throws {
@@ -69,7 +71,7 @@ struct NavdMethodTests {
     }
 
     @Test func setStackReplacesTheTopStack() throws {
-        let screens: DBusValue = .array(element: try Signature("(sa{sv})"), [
+        let screens: DBusValue = .array(element: WireSignature.namedDictionary, [
             .structure([.string("blue"), .emptyParams]),
             .structure([.string("news-item"), .vardict([("id", .int32(7))])]),
         ])
@@ -78,8 +80,8 @@ struct NavdMethodTests {
         #expect(path.map(\.route) == ["blue", "news-item"])
         #expect(path.map(\.presentation) == ["root", "push"])
         #expect(path.last?.params["id"] == .int64(7))
-        let empty: DBusValue = .array(element: try Signature("(sa{sv})"), [])
-        #expect(client.navigatorError("SetStack", [empty]) == "org.navd.Navigator1.Error.InvalidParams")
+        let empty: DBusValue = .array(element: WireSignature.namedDictionary, [])
+        #expect(client.navigatorError("SetStack", [empty]) == NavigatorErrorName.invalidParams.fullName)
     }
 
     @Test func presentDismissAndBack() throws {
@@ -93,23 +95,23 @@ struct NavdMethodTests {
         _ = try client.navigator("Back")  // dismisses the sheet
         path = try client.navigatorState().path
         #expect(path.map(\.route) == ["red"])
-        #expect(client.navigatorError("Back") == "org.navd.Navigator1.Error.AtRoot")
-        #expect(client.navigatorError("Dismiss") == "org.navd.Navigator1.Error.NoModal")
+        #expect(client.navigatorError("Back") == NavigatorErrorName.atRoot.fullName)
+        #expect(client.navigatorError("Dismiss") == NavigatorErrorName.noModal.fullName)
         _ = try client.navigator("Present", [.string("login"), .emptyParams, .string("cover")])
         _ = try client.navigator("Present", [.string("modal"), .emptyParams, .string("sheet")])
         _ = try client.navigator("DismissAll")
         #expect(try client.navigatorRoutes() == ["red"])
         #expect(client.navigatorError("Present", [.string("login"), .emptyParams, .string("sheet")])
-            == "org.navd.Navigator1.Error.NotPresentable")
+            == NavigatorErrorName.notPresentable.fullName)
         #expect(client.navigatorError("Present", [.string("modal"), .emptyParams, .string("popover")])
-            == "org.navd.Navigator1.Error.NotPresentable")
+            == NavigatorErrorName.notPresentable.fullName)
     }
 
     @Test func tabsAndOpen() throws {
         _ = try client.navigator("SelectTab", [.string("news")])
         var state = try client.navigatorState()
         #expect(state.tab == "news" && state.path.map(\.route) == ["news-list"])
-        #expect(client.navigatorError("SelectTab", [.string("nope")]) == "org.navd.Navigator1.Error.UnknownTab")
+        #expect(client.navigatorError("SelectTab", [.string("nope")]) == NavigatorErrorName.unknownTab.fullName)
         _ = try client.navigator("Open", [.string("end")])
         state = try client.navigatorState()
         #expect(state.tab == "rainbow")
@@ -120,14 +122,14 @@ struct NavdMethodTests {
         #expect(state.path.last?.params["id"] == .int64(7))
         _ = try client.navigator("Open", [.string("/rainbow/orange/yellow")])
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
-        #expect(client.navigatorError("Open", [.string("/rainbow/orange;x=1")]) == "org.navd.Navigator1.Error.InvalidParams")
-        #expect(client.navigatorError("Open", [.string("/rainbow//orange")]) == "org.navd.Navigator1.Error.BadTarget")
+        #expect(client.navigatorError("Open", [.string("/rainbow/orange;x=1")]) == NavigatorErrorName.invalidParams.fullName)
+        #expect(client.navigatorError("Open", [.string("/rainbow//orange")]) == NavigatorErrorName.badTarget.fullName)
         #expect(client.navigatorError("Open", [.string("/nowhere/red")]) != nil)
     }
 
     @Test func undoRedo() throws {
-        #expect(client.navigatorError("Undo") == "org.navd.Navigator1.Error.NothingToUndo")
-        #expect(client.navigatorError("Redo") == "org.navd.Navigator1.Error.NothingToRedo")
+        #expect(client.navigatorError("Undo") == NavigatorErrorName.nothingToUndo.fullName)
+        #expect(client.navigatorError("Redo") == NavigatorErrorName.nothingToRedo.fullName)
         let (_, orangeId) = try push("orange")
         _ = try push("yellow")
         #expect(try client.navigator("Undo")[0].uint64Value == 4)
@@ -140,15 +142,15 @@ struct NavdMethodTests {
     }
 
     @Test func paramsAreCheckedAgainstTheRoute() throws {
-        #expect(client.navigatorError("Push", [.string("news-item"), .emptyParams]) == "org.navd.Navigator1.Error.InvalidParams")
+        #expect(client.navigatorError("Push", [.string("news-item"), .emptyParams]) == NavigatorErrorName.invalidParams.fullName)
         #expect(client.navigatorError("Push", [.string("news-item"), .vardict([("id", .string("7"))])])
-            == "org.navd.Navigator1.Error.InvalidParams")
+            == NavigatorErrorName.invalidParams.fullName)
         #expect(client.navigatorError("Push", [.string("news-item"), .vardict([("id", .uint64(UInt64.max))])])
-            == "org.navd.Navigator1.Error.InvalidParams")
+            == NavigatorErrorName.invalidParams.fullName)
         #expect(client.navigatorError("Push", [.string("orange"), .vardict([("x", .int32(1))])])
-            == "org.navd.Navigator1.Error.InvalidParams")
-        #expect(client.navigatorError("Push", [.string("nope"), .emptyParams]) == "org.navd.Navigator1.Error.UnknownRoute")
-        #expect(client.navigatorError("Push", [.string("login"), .emptyParams]) == "org.navd.Navigator1.Error.NotPresentable")
+            == NavigatorErrorName.invalidParams.fullName)
+        #expect(client.navigatorError("Push", [.string("nope"), .emptyParams]) == NavigatorErrorName.unknownRoute.fullName)
+        #expect(client.navigatorError("Push", [.string("login"), .emptyParams]) == NavigatorErrorName.notPresentable.fullName)
         do {
             _ = try client.navigator("Push", [.string("news-item"), .emptyParams])
         } catch let error as DBusError {
@@ -163,37 +165,36 @@ struct NavdMethodTests {
         #expect(client.navigatorError("Push", [.string("orange")]) == DBusErrorName.invalidArgs)
         #expect(client.navigatorError("Push", [.int32(1), .emptyParams]) == DBusErrorName.invalidArgs)
         #expect(client.navigatorError("Fly") == DBusErrorName.unknownMethod)
-        let message = try Message.methodCall(
-            destination: "org.navd.Navigator1", path: "/org/navd/Nowhere", interface: "org.navd.Navigator1", member: "Pop")
+        let message = try Message.navigatorCall("Pop", path: "/org/navd/Nowhere")
         #expect(throws: DBusError.self) { _ = try client.call(message) }
         #expect(try client.navigatorState().revision == 1)
     }
 
     @Test func limitsAreEnforced() throws {
         let long = String(repeating: "a", count: 4097)
-        #expect(client.navigatorError("Push", [.string(long), .emptyParams]) == "org.navd.Navigator1.Error.LimitExceeded")
+        #expect(client.navigatorError("Push", [.string(long), .emptyParams]) == NavigatorErrorName.limitExceeded.fullName)
         let big = String(repeating: "b", count: 70_000)
         #expect(client.navigatorError("Push", [.string("orange"), .vardict([("x", .string(big))])])
-            == "org.navd.Navigator1.Error.LimitExceeded")
+            == NavigatorErrorName.limitExceeded.fullName)
     }
 
     @Test func applyIsAllOrNothing() throws {
         func op(_ name: String, _ args: [(String, DBusValue)] = []) -> DBusValue {
             .structure([.string(name), .vardict(args)])
         }
-        let sig = try Signature("(sa{sv})")
+        let sig = WireSignature.namedDictionary
         let good: DBusValue = .array(element: sig, [op("push", [("route", .string("orange"))]), op("push", [("route", .string("yellow"))])])
         #expect(try client.navigator("Apply", [good, .uint64(1)])[0].uint64Value == 2)
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
         // From red > orange > yellow: push green, then four pops; the fourth is at the root.
         let bad: DBusValue = .array(element: sig, [op("push", [("route", .string("green"))]), op("pop"), op("pop"), op("pop"), op("pop")])
-        #expect(client.navigatorError("Apply", [bad, .uint64(0)]) == "org.navd.Navigator1.Error.AtRoot")
+        #expect(client.navigatorError("Apply", [bad, .uint64(0)]) == NavigatorErrorName.atRoot.fullName)
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
-        #expect(client.navigatorError("Apply", [good, .uint64(1)]) == "org.navd.Navigator1.Error.StaleRevision")
+        #expect(client.navigatorError("Apply", [good, .uint64(1)]) == NavigatorErrorName.staleRevision.fullName)
         #expect(client.navigatorError("Apply", [.array(element: sig, [op("fly")]), .uint64(0)])
-            == "org.navd.Navigator1.Error.InvalidOperation")
+            == NavigatorErrorName.invalidOperation.fullName)
         #expect(client.navigatorError("Apply", [.array(element: sig, [op("push")]), .uint64(0)])
-            == "org.navd.Navigator1.Error.InvalidOperation")
+            == NavigatorErrorName.invalidOperation.fullName)
         #expect(try client.navigatorState().revision == 2)
         // An empty Apply is a no-op.
         #expect(try client.navigator("Apply", [.array(element: sig, []), .uint64(0)])[0].uint64Value == 2)

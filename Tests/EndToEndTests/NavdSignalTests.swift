@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Testing
 import TestSupport
 
@@ -6,16 +7,16 @@ import TestSupport
 /// reply before both, and nothing at all for a failure or a no-op.
 @Suite("navd signals", .timeLimit(.minutes(2)))
 struct NavdSignalTests {
-    let bus: PrivateBus
-    let navd: NavdProcess
+    /// The bus and navd, stopped when the test's instance is released.
+    let fixture: NavdOnPrivateBus
+    var bus: PrivateBus { fixture.bus }
     let client: Connection
     let watcher: Connection
 
     init() throws {
-        bus = try PrivateBus()
-        navd = try NavdProcess(bus: bus)
-        client = try Connection(.address(bus.address))
-        watcher = try Connection(.address(bus.address))
+        fixture = try NavdOnPrivateBus()
+        client = try Connection(.address(fixture.bus.address))
+        watcher = try Connection(.address(fixture.bus.address))
         try watcher.subscribeToNavigator()
         try client.subscribeToNavigator()
     }
@@ -33,7 +34,7 @@ struct NavdSignalTests {
         #expect(Connection.path(body[3]).map(\.route) == ["red", "orange"])
         let properties = try #require(watcher.waitForMessage(timeout: 5, matching: isPropertiesChanged))
         let changed = try properties.body()
-        #expect(changed[0].stringValue == "org.navd.Navigator1")
+        #expect(changed[0].stringValue == Navigator.interfaceName)
         let names = (changed[1].stringKeyedPairs ?? []).map(\.0)
         #expect(names.contains("Revision") && names.contains("Depth") && names.contains("Top") && names.contains("TopId"))
     }
@@ -50,9 +51,7 @@ struct NavdSignalTests {
     }
 
     @Test func replyThenStackChangedThenPropertiesChanged() throws {
-        let message = try Message.methodCall(
-            destination: "org.navd.Navigator1", path: "/org/navd/Navigator1", interface: "org.navd.Navigator1", member: "Push")
-        try message.append([.string("green"), .emptyParams])
+        let message = try Message.navigatorCall("Push", [.string("green"), .emptyParams])
         let serial = try client.send(message)
         var order: [String] = []
         while order.count < 3 {
@@ -67,10 +66,8 @@ struct NavdSignalTests {
     @Test func pipelinedCallsEachGetTheirOwnSignalInOrder() throws {
         var serials: [UInt32] = []
         for i in 0..<40 {
-            let message = try Message.methodCall(
-                destination: "org.navd.Navigator1", path: "/org/navd/Navigator1", interface: "org.navd.Navigator1",
-                member: i % 2 == 0 ? "Push" : "Pop")
-            if i % 2 == 0 { try message.append([.string("blue"), .emptyParams]) }
+            let message = try i % 2 == 0
+                ? Message.navigatorCall("Push", [.string("blue"), .emptyParams]) : Message.navigatorCall("Pop")
             serials.append(try client.send(message))
         }
         client.flush()
@@ -84,7 +81,7 @@ struct NavdSignalTests {
     }
 
     @Test func applySendsOneSignalWithCauseApply() throws {
-        let sig = try Signature("(sa{sv})")
+        let sig = WireSignature.namedDictionary
         let ops: DBusValue = .array(element: sig, [
             .structure([.string("push"), .vardict([("route", .string("orange"))])]),
             .structure([.string("present"), .vardict([("route", .string("modal")), ("style", .string("sheet"))])]),

@@ -21,15 +21,4 @@ extension ChildProcess {
         while outputLines.count < count, Date() < deadline, isRunning { usleep(10_000) }
         return outputLines
     }
-
-    /// Sends `signal` by pid and waits for the exit status.
-    func stop(with signal: Int32 = SIGINT, timeout: Double = 10) -> Int32? {
-        self.signal(signal)
-        let status = waitForExit(timeout: timeout)
-        if status == nil {
-            self.signal(SIGKILL)
-            _ = waitForExit(timeout: 5)
-        }
-        return status
-    }
 }

@@ -48,20 +48,21 @@ struct NavwatchNavdTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navwatch-state-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let fixture = try NavdOnPrivateBus(navdArgs: ["--state-dir", directory.path])
+        let fixture = try NavdOnPrivateBus(stateDirectory: directory.path)
         let watch = try startNavwatch(["--lines"], bus: fixture.bus)
         let json = try startNavwatch(["--json"], bus: fixture.bus)
         watch.waitForLines(1)
         json.waitForLines(1)
         #expect(try fixture.navctl("push", "orange").status == 0)
         watch.waitForLines(2)
-        try fixture.restartNavd(navdArgs: ["--state-dir", directory.path])
+        fixture.navd.stop()
+        try fixture.navd.start()
         watch.waitForLines(4)
         #expect(try fixture.navctl("push", "yellow").status == 0)
         watch.waitForLines(5)
         json.waitForLines(5)
-        #expect(watch.stop() == 0)
-        #expect(json.stop() == 0)
+        #expect(watch.stop(with: SIGINT) == 0)
+        #expect(json.stop(with: SIGINT) == 0)
         #expect(watch.outputLines == [
             "1 state rainbow: red", "2 push rainbow: red > orange", "-- navd gone",
             "2 restore rainbow: red > orange", "3 push rainbow: red > orange > yellow",
@@ -76,11 +77,12 @@ struct NavwatchNavdTests {
         watch.waitForLines(1)
         #expect(try fixture.navctl("push", "green").status == 0)
         watch.waitForLines(2)
-        try fixture.restartNavd(navdArgs: ["--ephemeral"])
+        fixture.navd.stop()
+        try fixture.navd.start()
         watch.waitForLines(4)
         #expect(try fixture.navctl("push", "blue").status == 0)
         watch.waitForLines(5)
-        #expect(watch.stop() == 0)
+        #expect(watch.stop(with: SIGINT) == 0)
         #expect(watch.outputLines == [
             "1 state rainbow: red", "2 push rainbow: red > green", "-- navd gone", "1 start rainbow: red",
             "2 push rainbow: red > blue",

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 import NavdClient
 import TestSupport
@@ -82,14 +83,14 @@ struct NavwatchScriptedTests {
         let quiet = try Peer(bus: bus, state: Peer.rainbow(9, ["green"]))
         #expect(watch.waitForLines(3).last == "9 state rainbow: red > green")
         #expect(quiet.getStateCalls >= 1)
-        #expect(watch.stop() == 0)
+        #expect(watch.stop(with: SIGINT) == 0)
     }
 
     @Test("--format, --once, --tree and identical lines printed once")
     func formats() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(4, ["orange"], modal: "sheet"))
+        let peer = try Peer(bus: bus, state: Peer.rainbow(4, ["orange"], modal: .sheet))
         let once = try ChildProcess.run(
             Products.url("navwatch"), ["--address", bus.address, "--once", "--format", "{revision}|{cause}|{tab}|{top}|{depth}|{path}"],
             environment: bus.environment, timeout: 20)
@@ -105,7 +106,7 @@ struct NavwatchScriptedTests {
         try peer.emit("replace", Peer.rainbow(6, ["orange"]))  // same {top}: not printed again
         try peer.emit("push", Peer.rainbow(7, ["orange", "green"]))
         watch.waitForLines(3)
-        #expect(watch.stop() == 0)
+        #expect(watch.stop(with: SIGINT) == 0)
         #expect(watch.outputLines == ["modal", "orange", "green"])
     }
 
@@ -152,8 +153,8 @@ struct NavwatchSpoofTests {
                                                interface: "org.freedesktop.DBus", member: "ListNames")
         let names = try impostor.call(listNames).body().first?.arrayValues?.compactMap(\.stringValue) ?? []
         for name in names where name.hasPrefix(":") && name != impostor.uniqueName {
-            let fake = try Message.signal(path: "/org/navd/Navigator1", interface: "org.navd.Navigator1",
-                                          member: "StackChanged")
+            let fake = try Message.signal(path: Navigator.objectPath.rawValue, interface: Navigator.interfaceName,
+                                          member: Navigator.stackChanged.name)
             try fake.append([.uint64(2), .string("spoof"), .string("rainbow"),
                              NavwatchScriptedNavigator.pathValue(NavwatchScriptedNavigator.rainbow(2, ["purple"]).path)])
             try fake.setDestination(name)
@@ -162,7 +163,7 @@ struct NavwatchSpoofTests {
         impostor.flush()
         try peer.emit("push", NavwatchScriptedNavigator.rainbow(2, ["green"]))
         watch.waitForLines(2)
-        #expect(watch.stop() == 0)
+        #expect(watch.stop(with: SIGINT) == 0)
         #expect(watch.outputLines == ["1 state rainbow: red", "2 push rainbow: red > green"])
         impostor.close()
     }

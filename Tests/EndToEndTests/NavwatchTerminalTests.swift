@@ -32,7 +32,7 @@ struct NavwatchTerminalTests {
         let colored = tmux.screen(escapes: true)
         #expect(colored.contains("48;5;208"), "the orange card is drawn in orange: \(colored.debugDescription)")
 
-        try peer.emit("present", Peer.rainbow(3, ["orange"], modal: "sheet"))
+        try peer.emit("present", Peer.rainbow(3, ["orange"], modal: .sheet))
         screen = tmux.waitForScreen { $0.contains("rev 3") }
         lines = rows(screen)
         #expect(screen.contains("A modal"), "\(screen)")
@@ -90,7 +90,7 @@ struct NavwatchTerminalTests {
     func tree() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(5, ["orange"], modal: "cover"))
+        let peer = try Peer(bus: bus, state: Peer.rainbow(5, ["orange"], modal: .cover))
         _ = peer
         let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address, "--tree"],
                                     environment: ["LANG": "C", "TERM": "xterm-256color"])

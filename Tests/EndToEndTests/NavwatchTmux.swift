@@ -28,7 +28,7 @@ final class NavwatchTmux {
     func tmux(_ arguments: [String]) throws -> String {
         let result = try ChildProcess.run("/usr/bin/tmux", ["-L", socket] + arguments, timeout: 20)
         guard result.status == 0 else {
-            throw TestSupportError("tmux \(arguments) failed: \(result.stderr)")
+            throw HarnessError("tmux \(arguments) failed: \(result.stderr)")
         }
         return result.stdout
     }

@@ -5,9 +5,9 @@ import Testing
 struct JSONTests {
     @Test("the state has the documented shape, keys in order, params typed", .timeLimit(.minutes(1)))
     func stateShape() {
-        let state = NavigationState(revision: 12, tab: "rainbow", path: [
-            Entry(id: "a1", route: "red", presentation: "root"),
-            Entry(id: "a2", route: "news-item", presentation: "push",
+        let state = VisibleState(revision: 12, tab: "rainbow", path: [
+            Entry(id: "a1", route: "red", presentation: .root),
+            Entry(id: "a2", route: "news-item", presentation: .push,
                   params: ["id": .int(42), "title": .string("hi \"you\""), "score": .double(2.5), "seen": .bool(true)]),
         ])
         #expect(state.json(cause: "push").encoded() == """

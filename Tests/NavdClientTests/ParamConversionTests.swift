@@ -55,6 +55,6 @@ struct ParamConversionTests {
     @Test("an op encodes as (sa{sv}) with only the arguments it has", .timeLimit(.minutes(1)))
     func opEncoding() {
         let op = BatchOperation("push", route: "red")
-        #expect(op.dbusValue.signature.rawValue == "(sa{sv})")
+        #expect(op.dbusValue.signature == WireSignature.namedDictionary)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NavdService
+import TestSupport
 
 /// A writer killed with SIGKILL in the middle of a stream of appends loses nothing it had
 /// reported as committed.
@@ -19,33 +20,23 @@ struct StoreCrashTests {
         }
         let temporary = try StoreTemporaryDirectory("crash")
         defer { temporary.remove() }
-        let outputPath = temporary.path + "/committed.txt"
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        writer.arguments = ["--testing-library", "swift-testing", "--filter", "killingTheWriterLosesNoCommittedRevision"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.directoryVariable] = temporary.stateDirectory
-        writer.environment = environment
-        writer.standardOutput = output
-        writer.standardError = FileHandle.nullDevice
-        try writer.run()
+        let writer = try ChildProcess(
+            launching: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+            arguments: ["--testing-library", "swift-testing", "--filter", "killingTheWriterLosesNoCommittedRevision"],
+            environment: [Self.directoryVariable: temporary.stateDirectory])
 
         // Let it commit a few thousand revisions (several snapshots), then kill it mid-stream.
         let deadline = Date().addingTimeInterval(60)
         var reported: [UInt64] = []
         while Date() < deadline && writer.isRunning {
             usleep(50_000)
-            reported = committedRevisions(in: outputPath)
+            reported = committedRevisions(in: writer.stdoutText)
             if (reported.last ?? 0) >= 3_000 { break }
         }
-        kill(writer.processIdentifier, SIGKILL)
-        writer.waitUntilExit()
-        try output.close()
-        reported = committedRevisions(in: outputPath)
+        let status = writer.stop(with: SIGKILL)
+        reported = committedRevisions(in: writer.stdoutText)
         let lastReported = try #require(reported.last, "the writer reported no commit")
-        #expect(writer.terminationReason == .uncaughtSignal)
+        #expect(status == 128 + SIGKILL, "the writer should end by the SIGKILL, not on its own (status \(status.map(String.init) ?? "?"))")
 
         let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
         defer { store.close() }
@@ -61,10 +52,9 @@ struct StoreCrashTests {
         #expect(contents.snapshot?.document == contents.snapshot.map { Array("state at \($0.revision)".utf8) })
     }
 
-    /// The revisions the writer printed as committed, in order.
-    func committedRevisions(in path: String) -> [UInt64] {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
+    /// The revisions the writer printed as committed (in its output `text`), in order.
+    func committedRevisions(in text: String) -> [UInt64] {
+        text.split(separator: "\n").compactMap { line in
             line.hasPrefix("committed ") ? UInt64(line.dropFirst("committed ".count)) : nil
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NavdService
+import TestSupport
 
 /// The store on a real, full file system: a 384 KiB tmpfs mounted in a private mount namespace.
 ///
@@ -33,37 +34,22 @@ struct StoreFullFileSystemTests {
         defer { temporary.remove() }
         let mountPoint = temporary.path + "/mnt"
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
-        let outputPath = temporary.path + "/output.txt"
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: unshare)
-        child.arguments = [
-            "-m", "--propagation", "private", "sh", "-c",
-            "mount -t tmpfs -o size=384k navd-test \"$\(Self.directoryVariable)\" || exit 97; exec \"$@\"",
-            "sh", try testBinaryPath(), "--testing-library", "swift-testing",
-            "--filter", "aFullFileSystemRefusesTheBatchAndRecoversWhenSpaceComesBack",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.directoryVariable] = mountPoint
-        child.environment = environment
-        child.standardOutput = output
-        child.standardError = output
-        try child.run()
-        let deadline = Date().addingTimeInterval(60)
-        while child.isRunning && Date() < deadline { usleep(20_000) }
-        if child.isRunning {
-            kill(child.processIdentifier, SIGKILL)
-        }
-        child.waitUntilExit()
-        try output.close()
-        let log = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        if child.terminationStatus == 97 {
+        let child = try ChildProcess(
+            launching: unshare,
+            arguments: [
+                "-m", "--propagation", "private", "sh", "-c",
+                "mount -t tmpfs -o size=384k navd-test \"$\(Self.directoryVariable)\" || exit 97; exec \"$@\"",
+                "sh", try testBinaryPath(), "--testing-library", "swift-testing",
+                "--filter", "aFullFileSystemRefusesTheBatchAndRecoversWhenSpaceComesBack",
+            ],
+            environment: [Self.directoryVariable: mountPoint])
+        let status = child.waitForExit(timeout: 60) ?? child.stop(with: SIGKILL)
+        let log = child.stdoutText + child.stderrText
+        if status == 97 {
             print("skipped: cannot mount a tmpfs in a private namespace here:\n\(log)")
             return
         }
-        #expect(child.terminationStatus == 0, "the scenario inside the namespace failed:\n\(log)")
+        #expect(status == 0, "the scenario inside the namespace failed:\n\(log)")
         #expect(log.contains(Self.passedMarker), "the scenario did not run:\n\(log)")
         for line in log.split(separator: "\n") where line.hasPrefix("tmpfs:") { print(line) }
     }
@@ -80,16 +66,7 @@ struct StoreFullFileSystemTests {
         let stateDirectory = directory + "/state"
         let store = try StateStore(directory: stateDirectory, durability: .normal)
         defer { store.close() }
-        var revision: UInt64 = 1
-        var failure: StoreError?
-        while failure == nil && revision < 2_000 {
-            do {
-                try store.append(storeRecords(from: revision, count: 1, payloadSize: 2_000))
-                revision += 1
-            } catch {
-                failure = error
-            }
-        }
+        let (revision, failure) = appendUntilRefused(store, from: 1, count: 1, payloadSize: 2_000, limit: 2_000)
         let error = try #require(failure, "the tmpfs never filled up")
         print("tmpfs: refused after \(revision - 1) appends: \(error.message)")
         #expect(error.kind == .writeFailed)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 @testable import NavdService
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
@@ -39,7 +40,7 @@ func storeRecords(from first: UInt64, count: Int, payloadSize: Int = 48) -> [Sto
 
 /// The bytes of the file at `path`, or nil when it cannot be read.
 func storeFileBytes(_ path: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    FileText.bytes(atPath: path)
 }
 
 /// The size in bytes of the file at `path` (0 when missing).
@@ -51,4 +52,34 @@ func storeFileSize(_ path: String) -> Int {
 func withStoreDatabase<T>(_ store: StateStore, _ body: (Database) throws -> T) throws -> T {
     guard let database = store.database else { throw StoreError(.closed, "closed") }
     return try database.inDatabase(body)
+}
+
+/// Runs `body` with a store opened at `durability` in a fresh temporary directory named after
+/// `label`; closes the store and removes the directory afterwards.
+func withFreshStore(
+    _ label: String, durability: Durability = .normal, _ body: (StateStore, StoreTemporaryDirectory) throws -> Void
+) throws {
+    let temporary = try StoreTemporaryDirectory(label)
+    defer { temporary.remove() }
+    let store = try StateStore(directory: temporary.stateDirectory, durability: durability)
+    defer { store.close() }
+    try body(store, temporary)
+}
+
+/// Appends batches of `count` records of `payloadSize` bytes, starting at revision `first`,
+/// until the store refuses one or `limit` is reached. Returns the first revision not stored
+/// and the refusal (nil when none came).
+func appendUntilRefused(
+    _ store: StateStore, from first: UInt64, count: Int, payloadSize: Int, limit: UInt64
+) -> (next: UInt64, refusal: StoreError?) {
+    var revision = first
+    while revision < limit {
+        do {
+            try store.append(storeRecords(from: revision, count: count, payloadSize: payloadSize))
+            revision += UInt64(count)
+        } catch {
+            return (revision, error)
+        }
+    }
+    return (revision, nil)
 }

@@ -40,12 +40,12 @@ struct DemoGraphTests {
         #expect(coordinator.path == [entry("#2", "red", .root)])
         #expect(coordinator.top == entry("#2", "red", .root))
         #expect(coordinator.nodes == [
-            Node(id: "#1", parentId: "", kind: "tab", name: "rainbow"),
-            Node(id: "#2", parentId: "#1", kind: "root", name: "red"),
-            Node(id: "#3", parentId: "", kind: "tab", name: "news"),
-            Node(id: "#4", parentId: "#3", kind: "root", name: "news-list"),
-            Node(id: "#5", parentId: "", kind: "tab", name: "profile"),
-            Node(id: "#6", parentId: "#5", kind: "root", name: "profile"),
+            Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
+            Node(id: "#2", parentID: "#1", kind: .root, name: "red"),
+            Node(id: "#3", parentID: "", kind: .tab, name: "news"),
+            Node(id: "#4", parentID: "#3", kind: .root, name: "news-list"),
+            Node(id: "#5", parentID: "", kind: .tab, name: "profile"),
+            Node(id: "#6", parentID: "#5", kind: .root, name: "profile"),
         ])
         #expect(!coordinator.canUndo && !coordinator.canRedo)
         #expect(coordinator.history(limit: 10).isEmpty)
@@ -63,12 +63,12 @@ struct DemoGraphTests {
             entry("#10", "login", .cover),
         ])
         #expect(Array(coordinator.nodes.prefix(6)) == [
-            Node(id: "#1", parentId: "", kind: "tab", name: "rainbow"),
-            Node(id: "#2", parentId: "#1", kind: "root", name: "red"),
-            Node(id: "#7", parentId: "#2", kind: "push", name: "orange"),
-            Node(id: "#8", parentId: "#7", kind: "sheet", name: "modal"),
-            Node(id: "#9", parentId: "#8", kind: "push", name: "yellow"),
-            Node(id: "#10", parentId: "#9", kind: "cover", name: "login"),
+            Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
+            Node(id: "#2", parentID: "#1", kind: .root, name: "red"),
+            Node(id: "#7", parentID: "#2", kind: .push, name: "orange"),
+            Node(id: "#8", parentID: "#7", kind: .sheet, name: "modal"),
+            Node(id: "#9", parentID: "#8", kind: .push, name: "yellow"),
+            Node(id: "#10", parentID: "#9", kind: .cover, name: "login"),
         ])
         #expect(coordinator.nodes.count == 10)
     }

@@ -39,13 +39,13 @@ struct ReconcileTests {
         #expect(coordinator.selectedTab == "shop")
         #expect(coordinator.path == [entry("#14", "red", .root)])
         #expect(coordinator.nodes == [
-            Node(id: "#13", parentId: "", kind: "tab", name: "shop"),
-            Node(id: "#14", parentId: "#13", kind: "root", name: "red"),
-            Node(id: "#1", parentId: "", kind: "tab", name: "rainbow"),
-            Node(id: "#2", parentId: "#1", kind: "root", name: "red"),
-            Node(id: "#7", parentId: "#2", kind: "push", name: "yellow"),
-            Node(id: "#3", parentId: "", kind: "tab", name: "news"),
-            Node(id: "#15", parentId: "#3", kind: "root", name: "yellow"),
+            Node(id: "#13", parentID: "", kind: .tab, name: "shop"),
+            Node(id: "#14", parentID: "#13", kind: .root, name: "red"),
+            Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
+            Node(id: "#2", parentID: "#1", kind: .root, name: "red"),
+            Node(id: "#7", parentID: "#2", kind: .push, name: "yellow"),
+            Node(id: "#3", parentID: "", kind: .tab, name: "news"),
+            Node(id: "#15", parentID: "#3", kind: .root, name: "yellow"),
         ])
         #expect(!coordinator.canUndo && !coordinator.canRedo)
         #expect(result.warnings == [
@@ -91,7 +91,7 @@ struct ReconcileTests {
         #expect(coordinator.revision == 3 && coordinator.history(limit: 1).first?.cause == "reconcile")
         var back = Coordinator(graph: .demo, restoring: coordinator.state)
         _ = back.reconcile(at: testTime)
-        #expect(back.nodes.first == Node(id: "#9", parentId: "", kind: "tab", name: "rainbow"))
+        #expect(back.nodes.first == Node(id: "#9", parentID: "", kind: .tab, name: "rainbow"))
     }
 
     @Test func replayOfAReconcileRecordRepeatsIt() throws {

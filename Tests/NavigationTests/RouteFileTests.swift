@@ -27,7 +27,7 @@ struct RouteFileTests {
         #expect(graph.states == ["start": "/", "first-item": "/items/1"])
         #expect(graph.limits == Limits(maxPathDepth: 6, maxStackDepth: 5, maxParamsBytes: 200, maxApplyOps: 4, maxStringBytes: 100, maxUndo: 3, maxHistory: 5))
         let coordinator = Coordinator(graph: graph)
-        #expect(coordinator.nodes == [Node(id: "#1", parentId: "", kind: "root", name: "home")])
+        #expect(coordinator.nodes == [Node(id: "#1", parentID: "", kind: .root, name: "home")])
         #expect(coordinator.path == [entry("#1", "home", .root)])
     }
 

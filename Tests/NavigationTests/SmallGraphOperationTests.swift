@@ -16,11 +16,11 @@ struct SmallGraphOperationTests {
         coordinator.must(present("editor", "sheet", ["id": .int(5)]))  // #4
         coordinator.must(present("alert", "cover"))  // #5
         #expect(coordinator.nodes == [
-            Node(id: "#1", parentId: "", kind: "root", name: "home"),
-            Node(id: "#2", parentId: "#1", kind: "push", name: "list", params: ["filter": .string("new"), "page": .int(2)]),
-            Node(id: "#3", parentId: "#2", kind: "push", name: "detail", params: ["id": .int(5), "zoom": .double(2)]),
-            Node(id: "#4", parentId: "#3", kind: "sheet", name: "editor", params: ["id": .int(5)]),
-            Node(id: "#5", parentId: "#4", kind: "cover", name: "alert"),
+            Node(id: "#1", parentID: "", kind: .root, name: "home"),
+            Node(id: "#2", parentID: "#1", kind: .push, name: "list", params: ["filter": .string("new"), "page": .int(2)]),
+            Node(id: "#3", parentID: "#2", kind: .push, name: "detail", params: ["id": .int(5), "zoom": .double(2)]),
+            Node(id: "#4", parentID: "#3", kind: .sheet, name: "editor", params: ["id": .int(5)]),
+            Node(id: "#5", parentID: "#4", kind: .cover, name: "alert"),
         ])
         coordinator.must(.replace(route: "alert", params: [:]))  // #6 keeps cover
         #expect(coordinator.top == entry("#6", "alert", .cover))

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 
 /// One screen of a path as tests compare it: (id, route, presentation, params).
 public struct PathEntry: Hashable, Sendable, CustomStringConvertible {
@@ -15,28 +16,6 @@ public struct PathEntry: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Connection {
-    /// Calls a method of `org.navd.Navigator1` on `/org/navd/Navigator1` and returns its out
-    /// values; an error reply is thrown as `DBusError`.
-    public func navigator(_ member: String, _ arguments: [DBusValue] = [], timeoutMilliseconds: Int32 = 10_000) throws -> [DBusValue] {
-        let message = try Message.methodCall(
-            destination: "org.navd.Navigator1", path: "/org/navd/Navigator1",
-            interface: "org.navd.Navigator1", member: member)
-        try message.append(arguments)
-        return try call(message, timeoutMilliseconds: timeoutMilliseconds).body()
-    }
-
-    /// The error name a call fails with, or nil when it succeeds.
-    public func navigatorError(_ member: String, _ arguments: [DBusValue] = []) -> String? {
-        do {
-            _ = try navigator(member, arguments)
-            return nil
-        } catch let error as DBusError {
-            return error.name
-        } catch {
-            return "\(error)"
-        }
-    }
-
     /// `GetState` decoded: revision, tab and path.
     public func navigatorState() throws -> (revision: UInt64, tab: String, path: [PathEntry]) {
         let out = try navigator("GetState")
@@ -64,12 +43,7 @@ extension Connection {
 
     /// Adds match rules for navd's `StackChanged` and its `PropertiesChanged`.
     public func subscribeToNavigator() throws {
-        try addMatch("type='signal',interface='org.navd.Navigator1',member='StackChanged',path='/org/navd/Navigator1'")
-        try addMatch("type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/navd/Navigator1'")
+        try addMatch(Navigator.stackChangedRule)
+        try addMatch(Navigator.propertiesChangedRule)
     }
-}
-
-extension DBusValue {
-    /// An empty `a{sv}`.
-    public static var emptyParams: DBusValue { .vardict([]) }
 }

@@ -25,7 +25,7 @@ public struct IntrospectionDocument: Sendable {
         let parser = XMLParser(data: Data(xml.utf8))
         parser.delegate = delegate
         guard parser.parse() else {
-            throw TestSupportError("introspection XML does not parse: \(parser.parserError.map { "\($0)" } ?? "?")")
+            throw HarnessError("introspection XML does not parse: \(parser.parserError.map { "\($0)" } ?? "?")")
         }
         members = delegate.members
         children = delegate.children

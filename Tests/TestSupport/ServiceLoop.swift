@@ -52,7 +52,7 @@ public final class ServiceLoop: @unchecked Sendable {
         }
         connection.wake()
         guard done.wait(timeout: .now() + 10) == .success, let result else {
-            throw TestSupportError("the service loop did not run the work within 10 s")
+            throw HarnessError("the service loop did not run the work within 10 s")
         }
         return try result.get()
     }

@@ -25,8 +25,13 @@ extension StateStore {
             sqlite3_reset(statement)
             sqlite3_bind_int64(statement, 1, Int64(record.revision))
             // The buffer only has to live until the step: SQLite copies it into the row.
+            guard let length = Int32(exactly: record.payload.count) else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_TOOBIG,
+                    message: "the change of revision \(record.revision) encodes to \(record.payload.count) bytes, more than SQLite can bind")
+            }
             let code = record.payload.withUnsafeBytes { bytes in
-                sqlite3_bind_blob(statement, 2, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), nil)
+                sqlite3_bind_blob(statement, 2, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), length, nil)
                 return sqlite3_step(statement)
             }
             guard code == SQLITE_DONE else { throw lastError(db, code) }

@@ -35,9 +35,6 @@ public struct StoreContents: Sendable {
         self.snapshot = snapshot
         self.journal = journal
     }
-
-    /// True when there is neither a snapshot nor a journaled change (a fresh state).
-    public var isEmpty: Bool { snapshot == nil && journal.isEmpty }
 }
 
 /// A failure of the state store; `message` says which file, what happened and what to do.

@@ -1,4 +1,5 @@
 import DBus
+import NavigatorProtocol
 import Foundation
 
 /// A D-Bus type to generate values of (file descriptors left out: the DBus layer refuses them).
@@ -105,7 +106,7 @@ enum RandomValues {
         case .double: return .double(rng.pick([0, 1.5, -.infinity, .nan, 1e308]))
         // Inside containers strings stay short, so no message nears the bus's 32 MiB limit.
         case .string: return .string(String(string(using: &rng).prefix(5000)))
-        case .objectPath: return .objectPath(ObjectPath(unchecked: rng.pick(["/", "/org/navd/Navigator1", "/a/b_c/D9"])))
+        case .objectPath: return .objectPath(ObjectPath(unchecked: rng.pick(["/", Navigator.objectPath.rawValue, "/a/b_c/D9"])))
         case .signature: return .signature(Signature(unchecked: rng.pick(["", "s", "a{sv}", "(sssa{sv})", "v"])))
         case .array(let element):
             let count = rng.chance(0.3) ? 0 : Int.random(in: 1...4, using: &rng)

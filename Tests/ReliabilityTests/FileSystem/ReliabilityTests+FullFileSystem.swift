@@ -22,7 +22,7 @@ extension ReliabilityTests {
         defer { Self.remove(mountPoint) }
         let bus = try PrivateBus()
         defer { bus.stop() }
-        let quotedMountPoint = NavdProcess.shellQuoted(mountPoint)
+        let quotedMountPoint = Spawn.shellQuoted(mountPoint)
         let navd = NavdProcess(bus: bus, stateDirectory: mountPoint) { navdCommand in
             ["/usr/bin/unshare", "-m", "/bin/sh", "-c", "mount -t tmpfs -o size=512k tmpfs \(quotedMountPoint) && exec \(navdCommand)"]
         }
@@ -33,10 +33,10 @@ extension ReliabilityTests {
             var problems: [String] = []
             let connection = try Connection(.address(bus.address))
             defer { connection.close() }
-            for route in ["orange", "yellow"] { try connection.navd("Push", [.string(route), Contract.noParams]) }
+            for route in ["orange", "yellow"] { try connection.navigator("Push", [.string(route), DBusValue.emptyParams]) }
 
             // Fill the tmpfs, from inside navd's mount namespace.
-            let filler = NavdProcess.shellQuoted(mountPoint + "/filler")
+            let filler = Spawn.shellQuoted(mountPoint + "/filler")
             let fill = try ChildProcess.run(
                 "/usr/bin/nsenter", ["-t", "\(navd.pid)", "-m", "/bin/sh", "-c", "cat /dev/zero > \(filler) 2>/dev/null; df -k \(quotedMountPoint) | tail -1"])
             if fill.status != 0 { problems.append("nsenter failed: \(fill.stderr)") }
@@ -48,7 +48,7 @@ extension ReliabilityTests {
             var before = try connection.treeSnapshot()
             while acceptedWhileFull < 2_000 {
                 do {
-                    try connection.navd("Push", [.string(acceptedWhileFull % 2 == 0 ? "green" : "teal"), Contract.noParams])
+                    try connection.navigator("Push", [.string(acceptedWhileFull % 2 == 0 ? "green" : "teal"), DBusValue.emptyParams])
                     acceptedWhileFull += 1
                     before = try connection.treeSnapshot()
                 } catch let error as DBusError {
@@ -68,8 +68,8 @@ extension ReliabilityTests {
             }
             for index in 0..<40 {
                 let message = index % 10 == 9
-                    ? try Contract.call("Apply", [Contract.ops([Contract.op("push", [("route", .string("blue"))])]), .uint64(0)])
-                    : try Contract.call("Push", [.string("purple"), Contract.noParams])
+                    ? try Message.navigatorCall("Apply", [Contract.ops([Contract.op("push", [("route", .string("blue"))])]), .uint64(0)])
+                    : try Message.navigatorCall("Push", [.string("purple"), DBusValue.emptyParams])
                 try pipeline.send(message, deliver: deliver)
             }
             try pipeline.drain(deliver: deliver)
@@ -99,7 +99,7 @@ extension ReliabilityTests {
             // Space comes back: the next Push succeeds and is there.
             let remove = try ChildProcess.run("/usr/bin/nsenter", ["-t", "\(navd.pid)", "-m", "/bin/rm", "-f", mountPoint + "/filler"])
             if remove.status != 0 { problems.append("could not remove the filler: \(remove.stderr)") }
-            let pushed = try connection.navd("Push", [.string("blue"), Contract.noParams])
+            let pushed = try connection.navigator("Push", [.string("blue"), DBusValue.emptyParams])
             let recovered = try connection.treeSnapshot()
             figures.add("recovered-revision", recovered.revision)
             figures.print()
@@ -107,7 +107,7 @@ extension ReliabilityTests {
                 || !recovered.ids.contains(pushed.last?.stringValue ?? "?") {
                 problems.append("the Push after space came back: \(pushed), state \(recovered.summary), expected revision \(before.revision + 1)")
             }
-            if navd.terminate() != 0 { problems.append("navd did not exit cleanly on SIGTERM after the full disk: \(navd.stderr.suffix(1000))") }
+            if navd.stop() != 0 { problems.append("navd did not exit cleanly on SIGTERM after the full disk: \(navd.stderr.suffix(1000))") }
             return problems
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
@@ -122,7 +122,7 @@ extension ReliabilityTests {
         let probe = temporaryDirectory("probe")
         defer { remove(probe) }
         guard let result = try? ChildProcess.run(
-            "/usr/bin/unshare", ["-m", "/bin/sh", "-c", "mount -t tmpfs -o size=64k tmpfs \(NavdProcess.shellQuoted(probe))"], timeout: 10)
+            "/usr/bin/unshare", ["-m", "/bin/sh", "-c", "mount -t tmpfs -o size=64k tmpfs \(Spawn.shellQuoted(probe))"], timeout: 10)
         else { return "unshare -m did not run" }
         return result.status == 0 ? nil : "cannot mount a tmpfs in a private mount namespace: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
     }

@@ -17,7 +17,6 @@ struct WatchLine: Sendable {
 /// incrementally, stopped by pid.
 final class NavWatcher: @unchecked Sendable {
     private let child: ChildProcess
-    private let outputPath: String
     private var handle: FileHandle?
     private var partial = Data()
     private let lock = NSLock()
@@ -31,19 +30,14 @@ final class NavWatcher: @unchecked Sendable {
     /// Whether navwatch has been built.
     static var isBuilt: Bool { Products.exists("navwatch") }
 
-    /// Starts navwatch on `address` (through `sh -c 'exec … > FILE'`, so the pid is navwatch's).
+    /// Starts navwatch on `address`.
     init(address: String) throws {
-        outputPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("navwatch-\(getpid())-\(UUID().uuidString.prefix(8)).jsonl").path
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let command = "exec \(NavdProcess.shellQuoted(Self.executable)) --address \(NavdProcess.shellQuoted(address)) --json > \(NavdProcess.shellQuoted(outputPath))"
-        child = try ChildProcess(launching: "/bin/sh", arguments: ["-c", command])
-        handle = FileHandle(forReadingAtPath: outputPath)
+        child = try ChildProcess(launching: Self.executable, arguments: ["--address", address, "--json"])
+        handle = FileHandle(forReadingAtPath: child.stdoutPath)
     }
 
     deinit {
         stop()
-        try? FileManager.default.removeItem(atPath: outputPath)
     }
 
     /// navwatch's pid.
@@ -57,7 +51,7 @@ final class NavWatcher: @unchecked Sendable {
 
     /// Stops navwatch by pid (SIGTERM, then SIGKILL).
     func stop() {
-        ProcessExit.terminate(child.pid, grace: 3)
+        child.stop(timeout: 3)
     }
 
     /// Every line read so far (reading what is new first).

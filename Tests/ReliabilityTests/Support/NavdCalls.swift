@@ -1,33 +1,19 @@
 import DBus
 import Foundation
+import NavigatorProtocol
 import TestSupport
 
-/// The names of the contract the suite talks to (written out here, not imported from navd,
-/// so that a renamed constant in the daemon cannot make the suite agree with it).
+/// The contract's names as the suite uses them (from `NavigatorProtocol`, like every client).
 enum Contract {
-    static let busName = "org.navd.Navigator1"
-    static let path = "/org/navd/Navigator1"
-    static let interface = "org.navd.Navigator1"
-    static let errorPrefix = "org.navd.Navigator1.Error."
-
-    /// A method call to navd with `arguments` appended.
-    static func call(
-        _ member: String, _ arguments: [DBusValue] = [], interface: String? = Contract.interface, path: String = Contract.path
-    ) throws -> Message {
-        let message = try Message.methodCall(destination: busName, path: path, interface: interface, member: member)
-        if !arguments.isEmpty { try message.append(arguments) }
-        return message
-    }
+    static let busName = Navigator.busName
+    static let interface = Navigator.interfaceName
+    static let errorPrefix = Navigator.errorPrefix
 
     /// The short name of an error: `StaleRevision` for navd's, `InvalidArgs` for the standard ones.
     static func shortErrorName(_ name: String) -> String {
         if name.hasPrefix(errorPrefix) { return String(name.dropFirst(errorPrefix.count)) }
         return name.split(separator: ".").last.map(String.init) ?? name
     }
-
-    /// An empty `a{sv}`.
-    /// (Computed, not stored: LeakSanitizer cannot follow tagged enum payloads held in globals.)
-    static var noParams: DBusValue { .dictionary(key: Signature(unchecked: "s"), value: Signature(unchecked: "v"), []) }
 
     /// One Apply op `(sa{sv})`.
     static func op(_ name: String, _ arguments: [(String, DBusValue)] = []) -> DBusValue {
@@ -36,27 +22,32 @@ enum Contract {
 
     /// A list of Apply ops `a(sa{sv})`.
     static func ops(_ ops: [DBusValue]) -> DBusValue {
-        .array(element: Signature(unchecked: "(sa{sv})"), ops)
+        .array(element: WireSignature.namedDictionary, ops)
     }
 }
 
 extension Connection {
-    /// Calls navd's `member` and returns the reply's values; an error reply is thrown.
-    @discardableResult
-    func navd(_ member: String, _ arguments: [DBusValue] = [], timeoutMilliseconds: Int32 = 10_000) throws -> [DBusValue] {
-        try call(Contract.call(member, arguments), timeoutMilliseconds: timeoutMilliseconds).body()
+    /// The tree as `GetTree` returns it, with the newest history entries, the flow instances and the facts.
+    func treeSnapshot(historyLimit: UInt32 = 1_000) throws -> TreeSnapshot {
+        let tree = try navigator("GetTree")
+        let history = try navigator("History", [.uint32(historyLimit)])
+        var snapshot = try TreeSnapshot(tree: tree, history: history)
+        snapshot.coordination = try coordinationState()
+        return snapshot
     }
 
-    /// The tree as `GetTree` returns it, with the newest history entries.
-    func treeSnapshot(historyLimit: UInt32 = 1_000) throws -> TreeSnapshot {
-        let tree = try navd("GetTree")
-        let history = try navd("History", [.uint32(historyLimit)])
-        return try TreeSnapshot(tree: tree, history: history)
+    /// `GetFlows`' reply and the `Facts` property: the durable state beside the tree.
+    func coordinationState() throws -> [DBusValue] {
+        let flows = try navigator(NavigatorMethod.getFlows.name)
+        let facts = try call(Message.navigatorCall(
+            "Get", [.string(Contract.interface), .string(NavigatorProperty.facts.name)],
+            interface: "org.freedesktop.DBus.Properties")).body()
+        return flows + facts
     }
 
     /// Every property of navd's interface (`Properties.GetAll`), by name.
     func navdProperties() throws -> [String: DBusValue] {
-        let body = try call(Contract.call("GetAll", [.string(Contract.interface)], interface: "org.freedesktop.DBus.Properties")).body()
+        let body = try call(Message.navigatorCall("GetAll", [.string(Contract.interface)], interface: "org.freedesktop.DBus.Properties")).body()
         var properties: [String: DBusValue] = [:]
         for (name, value) in body.first?.stringKeyedPairs ?? [] { properties[name] = value }
         return properties
@@ -64,8 +55,8 @@ extension Connection {
 
     /// `GetState`'s revision.
     func revision() throws -> UInt64 {
-        guard let revision = try navd("GetState").first?.uint64Value else {
-            throw TestSupportError("GetState answered without a revision")
+        guard let revision = try navigator("GetState").first?.uint64Value else {
+            throw HarnessError("GetState answered without a revision")
         }
         return revision
     }
@@ -79,10 +70,12 @@ struct TreeSnapshot: Equatable, Sendable {
     var nodes: DBusValue
     /// The history entries, as they came.
     var history: DBusValue
+    /// `GetFlows`' reply and the `Facts` property, when the snapshot read them (empty otherwise).
+    var coordination: [DBusValue] = []
 
     init(tree: [DBusValue], history: [DBusValue]) throws {
         guard tree.count == 3, let revision = tree[0].uint64Value, let tab = tree[1].stringValue, history.count == 1 else {
-            throw TestSupportError("GetTree or History answered an unexpected shape: \(tree.map(\.signature)) \(history.map(\.signature))")
+            throw HarnessError("GetTree or History answered an unexpected shape: \(tree.map(\.signature)) \(history.map(\.signature))")
         }
         self.revision = revision
         self.tab = tab
@@ -129,7 +122,10 @@ struct TreeSnapshot: Equatable, Sendable {
     }
 
     /// A short description for failure messages.
-    var summary: String { "revision \(revision), tab '\(tab)', \(ids.count) nodes, history \(historyRevisions.prefix(5))…" }
+    var summary: String {
+        "revision \(revision), tab '\(tab)', \(ids.count) nodes, history \(historyRevisions.prefix(5))…"
+            + (coordination.isEmpty ? "" : ", flows and facts \(coordination)")
+    }
 }
 
 /// Sends many calls on one connection without waiting for each answer (at most `window` in
@@ -204,9 +200,9 @@ final class Pipeline {
             unanswered += outstanding.count
             let lost = outstanding.values.sorted()
             outstanding.removeAll()
-            throw TestSupportError("no reply within \(replyTimeout) s to \(lost.count) call(s), first index \(lost.first ?? -1)")
+            throw HarnessError("no reply within \(replyTimeout) s to \(lost.count) call(s), first index \(lost.first ?? -1)")
         case .disconnected:
-            throw TestSupportError("the bus connection closed with \(outstanding.count) call(s) in flight")
+            throw HarnessError("the bus connection closed with \(outstanding.count) call(s) in flight")
         case .messages, .woken:
             return
         }

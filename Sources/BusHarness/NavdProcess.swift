@@ -1,0 +1,150 @@
+import DBus
+import Foundation
+
+/// A real `navd` process on a private bus: started from a built binary, ready when a
+/// `GetState` call answers, restarted as often as a test likes (same bus, state directory and
+/// arguments), stopped by its process id (SIGTERM, or SIGKILL as a crash).
+///
+/// ```swift
+/// let navd = try NavdProcess.started(bus: bus, stateDirectory: NavdProcess.temporaryStateDirectory())
+/// navd.kill9()
+/// try navd.start()
+/// ```
+public final class NavdProcess: @unchecked Sendable {
+    /// The bus navd serves.
+    public let bus: PrivateBus
+    /// The navd binary.
+    public let executable: String
+    /// The state directory (`--state-dir`), or nil for `--ephemeral`.
+    public let stateDirectory: String?
+    /// Extra command-line arguments (limits, `--durability`, `--verbose`).
+    public let extraArguments: [String]
+    /// When set, navd is started through the command this returns for navd's own command line
+    /// (quoted for `sh -c`), for example inside `unshare -m` with a small tmpfs mounted.
+    public let launcher: ((String) -> [String])?
+
+    /// The running process (replaced by each start), nil before the first.
+    public private(set) var child: ChildProcess?
+    /// How many times navd was started.
+    public private(set) var starts = 0
+    /// The stderr of every process already replaced, for failure messages.
+    public private(set) var earlierStderr = ""
+
+    /// Prepares a navd on `bus`; nothing runs until `start()`.
+    public init(
+        bus: PrivateBus, executable: String = NavdProcess.executable, stateDirectory: String? = nil,
+        extraArguments: [String] = [], launcher: ((String) -> [String])? = nil
+    ) {
+        self.bus = bus
+        self.executable = executable
+        self.stateDirectory = stateDirectory
+        self.extraArguments = extraArguments
+        self.launcher = launcher
+    }
+
+    /// Starts a navd on `bus` and waits until it answers (see `init` and `start`).
+    public static func started(
+        bus: PrivateBus, stateDirectory: String? = nil, extraArguments: [String] = [], timeout: Double = 20
+    ) throws -> NavdProcess {
+        let navd = NavdProcess(bus: bus, stateDirectory: stateDirectory, extraArguments: extraArguments)
+        try navd.start(timeout: timeout)
+        return navd
+    }
+
+    deinit { stop() }
+
+    /// The package's built navd.
+    public static var executable: String { Products.url("navd") }
+
+    /// Whether navd has been built (tests skip with a reason when not).
+    public static var isBuilt: Bool { Products.exists("navd") }
+
+    /// A new temporary directory for a state database, left for the caller to remove.
+    public static func temporaryStateDirectory() -> String {
+        TemporaryDirectory.make("navd-test-state")
+    }
+
+    /// The pid of the current navd (0 before the first start).
+    public var pid: pid_t { child?.pid ?? 0 }
+
+    /// Whether the current process is still running.
+    public var isRunning: Bool { child.map { !ProcessExit.hasExited($0.pid) } ?? false }
+
+    /// The current process' stderr (navd's log).
+    public var stderr: String { child?.stderrText ?? "" }
+
+    /// navd's command line, without the executable.
+    public var arguments: [String] {
+        var arguments = ["--address", bus.address]
+        if let stateDirectory { arguments += ["--state-dir", stateDirectory] } else { arguments.append("--ephemeral") }
+        return arguments + extraArguments
+    }
+
+    /// Starts navd (again, after `stop()` or `kill9()`) and waits until it answers `GetState`;
+    /// returns the seconds that took.
+    @discardableResult
+    public func start(timeout: Double = 20) throws -> Double {
+        let began = ContinuousClock.now
+        try launch()
+        try waitUntilReady(timeout: timeout)
+        let elapsed = began.duration(to: .now).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    }
+
+    /// Starts navd without waiting for it (a test may kill it in the middle of its start-up).
+    public func launch() throws {
+        if let child { earlierStderr += child.stderrText }
+        if let launcher {
+            let commandLine = ([executable] + arguments).map(Spawn.shellQuoted).joined(separator: " ")
+            let argv = launcher(commandLine)
+            child = try ChildProcess(launching: argv[0], arguments: Array(argv.dropFirst()), environment: bus.environment)
+        } else {
+            child = try ChildProcess(launching: executable, arguments: arguments, environment: bus.environment)
+        }
+        starts += 1
+    }
+
+    /// Polls `GetState` every few milliseconds until navd answers; throws with its log when
+    /// it exits first or `timeout` seconds pass.
+    public func waitUntilReady(timeout: Double = 20) throws {
+        let probe = try Connection(.address(bus.address))
+        defer { probe.close() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if (try? probe.navigator("GetState", timeoutMilliseconds: 1_000)) != nil { return }
+            if let child, ProcessExit.hasExited(child.pid) {
+                let status = child.exitStatus.map(String.init) ?? "?"
+                throw HarnessError("navd exited during start-up (status \(status)): \(child.stderrText)")
+            }
+            if Date() >= deadline {
+                throw HarnessError("navd did not answer GetState within \(timeout) s: \(stderr)")
+            }
+            usleep(3_000)
+        }
+    }
+
+    /// SIGTERM by pid, then waits up to `timeout` seconds: the exit status, or nil if it had
+    /// to be killed. The exit status at once if navd had already exited.
+    @discardableResult
+    public func stop(timeout: Double = 10) -> Int32? {
+        child?.stop(timeout: timeout)
+    }
+
+    /// SIGKILL by pid, as a crash, and waits until the process is gone.
+    public func kill9() {
+        guard let child else { return }
+        child.stop(with: SIGKILL)
+        ProcessExit.waitUntilExited(child.pid, timeout: 5)
+    }
+
+    /// The state database's size in bytes (main file plus WAL and shared memory), 0 when
+    /// there is none.
+    public var databaseBytes: Int {
+        guard let stateDirectory else { return 0 }
+        return ["navd.sqlite3", "navd.sqlite3-wal", "navd.sqlite3-shm"].reduce(0) { sum, name in
+            let path = (stateDirectory as NSString).appendingPathComponent(name)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            return sum + ((attributes?[.size] as? NSNumber)?.intValue ?? 0)
+        }
+    }
+}

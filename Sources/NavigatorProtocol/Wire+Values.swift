@@ -1,0 +1,138 @@
+import DBus
+import Navigation
+
+extension ParamValue {
+    /// The value as the contract sends it inside a variant: `s`, `x`, `d` or `b`.
+    public var dbusValue: DBusValue {
+        switch self {
+        case .string(let value): .string(value)
+        case .int(let value): .int64(value)
+        case .double(let value): .double(value)
+        case .bool(let value): .boolean(value)
+        }
+    }
+
+    /// Reads a param as navd sends it back; integers of every width become `.int` (an unsigned
+    /// one above `Int64.max` is clamped), a variant is unwrapped. Throws `InvalidArgs` naming
+    /// the type of any other value.
+    public init(dbusValue: DBusValue) throws(DBusError) {
+        switch dbusValue {
+        case .string(let value): self = .string(value)
+        case .boolean(let value): self = .bool(value)
+        case .double(let value): self = .double(value)
+        case .byte(let value): self = .int(Int64(value))
+        case .int16(let value): self = .int(Int64(value))
+        case .uint16(let value): self = .int(Int64(value))
+        case .int32(let value): self = .int(Int64(value))
+        case .uint32(let value): self = .int(Int64(value))
+        case .int64(let value): self = .int(value)
+        case .uint64(let value): self = .int(Int64(clamping: value))
+        case .variant(let inner): try self.init(dbusValue: inner)
+        default: throw malformed("a param (s, an integer, d or b)", dbusValue)
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == ParamValue {
+    /// The params as `a{sv}`, keys sorted so the same params always marshal the same way.
+    public var dbusValue: DBusValue {
+        .dictionary(key: .string, value: .variant, keys.sorted().map { key in
+            DBusDictEntry(key: .string(key), value: .variant(self[key]!.dbusValue))
+        })
+    }
+
+    /// Reads params `a{sv}`; throws `InvalidArgs` naming the key whose value is not a param.
+    public init(dbusValue: DBusValue) throws(DBusError) {
+        guard case .dictionary(_, _, let entries) = dbusValue else { throw malformed("params a{sv}", dbusValue) }
+        self.init(minimumCapacity: entries.count)
+        for entry in entries {
+            guard case .string(let key) = entry.key else { throw malformed("a string key", entry.key) }
+            do {
+                self[key] = try ParamValue(dbusValue: entry.value)
+            } catch {
+                throw .invalidArgs("param '\(key)': \(error.message)")
+            }
+        }
+    }
+}
+
+extension Entry {
+    /// The Entry `(sssa{sv})`.
+    public var dbusValue: DBusValue {
+        .structure([.string(id), .string(route), .string(presentation.rawValue), params.dbusValue])
+    }
+
+    /// Reads an Entry `(sssa{sv})`; throws `InvalidArgs` naming what does not fit.
+    public init(dbusValue: DBusValue) throws(DBusError) {
+        guard case .structure(let fields) = dbusValue, fields.count == 4,
+              case .string(let id) = fields[0], case .string(let route) = fields[1],
+              case .string(let presentationName) = fields[2]
+        else { throw malformed("an Entry \(WireSignature.entry)", dbusValue) }
+        guard let presentation = Presentation(rawValue: presentationName) else {
+            throw .invalidArgs("entry '\(id)' has presentation '\(presentationName)', not root, push, sheet or cover")
+        }
+        self.init(id: id, route: route, presentation: presentation, params: try [String: ParamValue](dbusValue: fields[3]))
+    }
+
+    /// A path `a(sssa{sv})`.
+    public static func dbusValue(path: [Entry]) -> DBusValue {
+        .array(element: WireSignature.entry, path.map(\.dbusValue))
+    }
+
+    /// Reads a path `a(sssa{sv})`.
+    public static func path(dbusValue: DBusValue) throws(DBusError) -> [Entry] {
+        try decodeArray(dbusValue, "a path \(WireSignature.path)", item: "entry", Entry.init(dbusValue:))
+    }
+}
+
+extension Node {
+    /// The Node `(ssssa{sv})`.
+    public var dbusValue: DBusValue {
+        .structure([.string(id), .string(parentID), .string(kind.rawValue), .string(name), params.dbusValue])
+    }
+
+    /// Reads a Node `(ssssa{sv})`; throws `InvalidArgs` naming what does not fit.
+    public init(dbusValue: DBusValue) throws(DBusError) {
+        guard case .structure(let fields) = dbusValue, fields.count == 5,
+              case .string(let id) = fields[0], case .string(let parent) = fields[1],
+              case .string(let kindName) = fields[2], case .string(let name) = fields[3]
+        else { throw malformed("a Node \(WireSignature.node)", dbusValue) }
+        guard let kind = NodeKind(rawValue: kindName) else {
+            throw .invalidArgs("node '\(id)' has kind '\(kindName)', not tab, root, push, sheet or cover")
+        }
+        self.init(id: id, parentID: parent, kind: kind, name: name, params: try [String: ParamValue](dbusValue: fields[4]))
+    }
+
+    /// A node list `a(ssssa{sv})`.
+    public static func dbusValue(nodes: [Node]) -> DBusValue {
+        .array(element: WireSignature.node, nodes.map(\.dbusValue))
+    }
+
+    /// Reads a node list `a(ssssa{sv})`.
+    public static func nodes(dbusValue: DBusValue) throws(DBusError) -> [Node] {
+        try decodeArray(dbusValue, "nodes \(WireSignature.nodes)", item: "node", Node.init(dbusValue:))
+    }
+}
+
+extension HistoryEntry {
+    /// The history line `(tsx)`.
+    public var dbusValue: DBusValue { .structure([.uint64(revision), .string(cause), .int64(time)]) }
+
+    /// Reads a history line `(tsx)`.
+    public init(dbusValue: DBusValue) throws(DBusError) {
+        guard case .structure(let fields) = dbusValue, fields.count == 3, case .uint64(let revision) = fields[0],
+              case .string(let cause) = fields[1], case .int64(let time) = fields[2]
+        else { throw malformed("a history line \(WireSignature.historyEntry)", dbusValue) }
+        self.init(revision: revision, cause: cause, time: time)
+    }
+
+    /// History's reply `a(tsx)`.
+    public static func dbusValue(history: [HistoryEntry]) -> DBusValue {
+        .array(element: WireSignature.historyEntry, history.map(\.dbusValue))
+    }
+
+    /// Reads History's reply `a(tsx)`.
+    public static func history(dbusValue: DBusValue) throws(DBusError) -> [HistoryEntry] {
+        try decodeArray(dbusValue, "history \(WireSignature.history)", item: "line", HistoryEntry.init(dbusValue:))
+    }
+}

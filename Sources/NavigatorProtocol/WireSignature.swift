@@ -1,0 +1,60 @@
+import DBus
+
+/// The signatures of the contract's wire types, each written once.
+public enum WireSignature {
+    /// Params `a{sv}`.
+    public static let params = Signature(unchecked: "a{sv}")
+    /// One Entry `(sssa{sv})`.
+    public static let entry = Signature(unchecked: "(sssa{sv})")
+    /// A Path `a(sssa{sv})`.
+    public static let path = Signature(unchecked: "a(sssa{sv})")
+    /// One Node `(ssssa{sv})`.
+    public static let node = Signature(unchecked: "(ssssa{sv})")
+    /// A node list `a(ssssa{sv})`.
+    public static let nodes = Signature(unchecked: "a(ssssa{sv})")
+    /// One screen request, one Op, or one route: `(sa{sv})`.
+    public static let namedDictionary = Signature(unchecked: "(sa{sv})")
+    /// SetStack's screens `a(sa{sv})`.
+    public static let screens = Signature(unchecked: "a(sa{sv})")
+    /// Apply's ops `a(sa{sv})`.
+    public static let operations = Signature(unchecked: "a(sa{sv})")
+    /// GetRoutes' routes `a(sa{sv})`.
+    public static let routes = Signature(unchecked: "a(sa{sv})")
+    /// One history line `(tsx)`.
+    public static let historyEntry = Signature(unchecked: "(tsx)")
+    /// History's reply `a(tsx)`.
+    public static let history = Signature(unchecked: "a(tsx)")
+    /// One flow instance `(sssa{sv})`: (flow_id, flow, first_screen_id, params).
+    public static let flow = Signature(unchecked: "(sssa{sv})")
+    /// GetFlows' reply `a(sssa{sv})`.
+    public static let flows = Signature(unchecked: "a(sssa{sv})")
+    /// One handled event `(ss)`: (event, scope).
+    public static let event = Signature(unchecked: "(ss)")
+    /// GetEvents' reply `a(ss)`.
+    public static let events = Signature(unchecked: "a(ss)")
+    /// Resolve's trace `as`.
+    public static let trace = Signature(unchecked: "as")
+}
+
+/// A value that does not have the contract's shape: the error names the value and what was expected.
+func malformed(_ what: String, _ value: DBusValue) -> DBusError {
+    .invalidArgs("expected \(what), got a value of type '\(value.signature)'")
+}
+
+/// The elements of an array `value`, each read by `element`; throws `InvalidArgs` naming `what`
+/// when `value` is not an array, or the first element that does not fit (`item` and its index).
+func decodeArray<T>(
+    _ value: DBusValue, _ what: String, item: String, _ element: (DBusValue) throws(DBusError) -> T
+) throws(DBusError) -> [T] {
+    guard case .array(_, let items) = value else { throw malformed(what, value) }
+    var decoded: [T] = []
+    decoded.reserveCapacity(items.count)
+    for (index, value) in items.enumerated() {
+        do {
+            decoded.append(try element(value))
+        } catch {
+            throw .invalidArgs("\(item) \(index): \(error.message)")
+        }
+    }
+    return decoded
+}

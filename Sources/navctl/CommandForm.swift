@@ -1,0 +1,90 @@
+import ArgumentParser
+
+/// A navctl subcommand: its ArgumentParser configuration, and next to it the fast path's reading of its plain form.
+///
+/// `Navctl.commands` lists every subcommand once; ArgumentParser's subcommands, the fast path's table and the
+/// names `reorderGlobalOptions` knows all come from that list, and each configuration's `commandName` is
+/// its form's `name`.
+protocol NavctlCommand: ParsableCommand {
+    /// How the fast path reads the command (or that it leaves it to ArgumentParser).
+    static var form: CommandForm { get }
+    /// The global options, set by the fast path after `form.build`.
+    var options: GlobalOptions { get set }
+}
+
+/// The plain form of one subcommand as the fast path reads it: the name, the positional words, the command's
+/// own value-less flags, and how to build the command from them.
+struct CommandForm: Sendable {
+    /// The positional words a plain form takes after the name.
+    enum Words: Sendable {
+        /// None.
+        case none
+        /// Exactly one.
+        case one
+        /// A route, then zero or more `key=value` words.
+        case routeAndAssignments
+
+        /// Whether `words` have this shape.
+        func accepts(_ words: [String]) -> Bool {
+            switch self {
+            case .none: return words.isEmpty
+            case .one: return words.count == 1
+            case .routeAndAssignments:
+                return !words.isEmpty && words.dropFirst().allSatisfy { $0.contains("=") && !$0.hasPrefix("=") }
+            }
+        }
+    }
+
+    /// The subcommand's name (its configuration's `commandName`).
+    let name: String
+    /// The positional words of the plain form; nil when the fast path leaves the command to ArgumentParser.
+    let words: Words?
+    /// The command's own flags the plain form may carry (long names, no value). Arrays, not sets, on the
+    /// fast path: each generic type instantiated at start-up costs a scan of the binary's conformances.
+    let flags: [String]
+    /// The command from its words (of shape `words`) and the flags given (a subset of `flags`);
+    /// nil when the combination is not a plain form. The global options are set afterwards.
+    let build: @Sendable (_ words: [String], _ flags: [String]) -> (any NavctlCommand)?
+
+    /// A command the fast path reads.
+    init(_ name: String, words: Words, flags: [String] = [],
+         build: @escaping @Sendable (_ words: [String], _ flags: [String]) -> (any NavctlCommand)?)
+    {
+        self.name = name
+        self.words = words
+        self.flags = flags
+        self.build = build
+    }
+
+    private init(parserOnly name: String) {
+        self.name = name
+        words = nil
+        flags = []
+        build = { _, _ in nil }
+    }
+
+    /// A command the fast path leaves to ArgumentParser.
+    static func parserOnly(_ name: String) -> CommandForm { CommandForm(parserOnly: name) }
+}
+
+/// A command that adds one screen: a route, then its `key=value` params.
+protocol AddsScreen: NavctlCommand {
+    var route: String { get set }
+    var params: [String] { get set }
+}
+
+extension CommandForm {
+    /// The plain form of a command that adds a screen: `NAME ROUTE [key=value …]`, with `flags` given to
+    /// `finish`, which returns false when they are not a plain form.
+    static func addingScreen<Command: AddsScreen>(
+        _ name: String, _ command: Command.Type, flags: [String] = [],
+        finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
+    ) -> CommandForm {
+        CommandForm(name, words: .routeAndAssignments, flags: flags) { words, flags in
+            var command = Command()
+            command.route = words[0]
+            command.params = Array(words.dropFirst())
+            return finish(&command, flags) ? command : nil
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import NavdClient
+import TestSupport
+import Testing
+
+/// After a change, navctl fetches the state to print it. It printed that state under the revision of the
+/// change's reply, whatever revision the state was read at. It now prints the state's own revision, and says
+/// both when they differ. The scripted peer answers Push with revision 12 while its state is at 11.
+@Suite("navctl prints a fetched state at its own revision", .serialized, .enabled(if: EndToEnd.clientsAvailable),
+       .timeLimit(.minutes(1)))
+struct NavctlStaleStateTests {
+    typealias Peer = NavwatchScriptedNavigator
+
+    @Test("a change answered at 12, a state read at 11: both revisions said, the state's own on its line")
+    func stateReadAtAnotherRevision() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let peer = try Peer(bus: bus, state: Peer.rainbow(11, ["orange"]))
+        peer.setPushAnswer(revision: 12, id: "yellow-12")
+        for environment in [[:], ["NAVCTL_NO_FAST_PATH": "1"]] {
+            let text = try runNavctl(["--address", bus.address, "push", "yellow"], bus: bus, environment: environment)
+            #expect(text.status == 0, "\(text)")
+            #expect(text.stdout == "12 push\n11 state rainbow: red > orange\n", "\(text)")
+
+            let json = try runNavctl(["--address", bus.address, "push", "yellow", "--json"], bus: bus,
+                                     environment: environment)
+            let document = try JSONValue.parse(json.stdout)
+            #expect(document["revision"] == .number(11), "\(json)")
+            #expect(document["cause"] == .string("state"))
+            #expect(document["change"] == .object([("revision", .number(12)), ("cause", .string("push"))]))
+            #expect(document["id"] == .string("yellow-12"))
+        }
+    }
+
+    @Test("a state read at the change's revision prints as one line, as always")
+    func stateReadAtTheSameRevision() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let peer = try Peer(bus: bus, state: Peer.rainbow(12, ["orange", "yellow"]))
+        peer.setPushAnswer(revision: 12, id: "yellow-12")
+        let text = try runNavctl(["--address", bus.address, "push", "yellow"], bus: bus)
+        #expect(text.stdout == "12 push rainbow: red > orange > yellow\n", "\(text)")
+    }
+}

@@ -1,0 +1,119 @@
+import DBus
+import Foundation
+import GRDB
+import NavigatorProtocol
+import Navigation
+import TestSupport
+import Testing
+@testable import NavdService
+
+/// The daemon itself, in process: calls queued before its loop starts are read as one batch.
+@Suite(.timeLimit(.minutes(2)), .enabled(if: PrivateBus.isAvailable))
+struct InProcessDaemonTests {
+    static let noParams = [String: ParamValue]().dbusValue
+
+    @Test func pipelinedCallsAreCommittedTogetherThenAnsweredReplySignalReplySignalThenOnePropertiesChanged() throws {
+        let navd = try InProcessDaemon("group")
+        defer { navd.stop() }
+        for _ in 0..<3 { try navd.send(.push, [.string("orange"), Self.noParams]) }
+        try navd.settle()
+        navd.start()
+        let messages = try navd.receive(8)
+        #expect(messages.map(\.label) == [
+            "StackChanged", "reply", "StackChanged", "reply", "StackChanged", "reply", "StackChanged", "PropertiesChanged",
+        ])
+        let revisions = try messages.filter { $0.kind == .methodReturn }.map { try $0.body()[0].requiredUInt64("revision") }
+        #expect(revisions == [2, 3, 4])
+        let changed = try #require(try messages.last?.body()[1].stringKeyedPairs)
+        #expect(changed.first { $0.0 == NavigatorProperty.revision.name }?.1 == .uint64(4))
+        #expect(try navd.daemon.store?.load().journal.map(\.revision) == [2, 3, 4])
+    }
+
+    @Test func afterAFailedCommitEachCallIsAnsweredAsIfTheBatchRanAgainstTheRestoredState() throws {
+        let navd = try InProcessDaemon("rollback")
+        defer { navd.stop() }
+        let store = try #require(navd.daemon.store)
+        // A real refusal by SQLite: the connection may no longer write.
+        _ = try withStoreDatabase(store) { try $0.execute(sql: "PRAGMA query_only = 1") }
+        let tab = navd.daemon.coordinator.selectedTab
+        try navd.send(.push, [.string("orange"), Self.noParams])  // changes the tree: StorageFailed
+        try navd.send(.pop)  // popped orange in memory; against the restored state it is AtRoot
+        try navd.send(.selectTab, [.string(tab)])  // a no-op: keeps its answer
+        try navd.settle()
+        navd.start()
+        let messages = try navd.receive(4)
+        #expect(messages.map(\.label) == ["StackChanged", "error:StorageFailed", "error:AtRoot", "reply"])
+        #expect(try messages[3].body()[0].requiredUInt64("revision") == 1)
+        try navd.send(.getState)
+        let state = try navd.receive(1)
+        #expect(state.map(\.label) == ["reply"], "no StackChanged or PropertiesChanged for the refused batch")
+        #expect(try state[0].body()[0].requiredUInt64("revision") == 1)
+        #expect(navd.daemon.coordinator.revision == 1)
+    }
+
+    @Test func aSignalHandlerStopsTheDaemonThroughPlainValuesOnly() throws {
+        // The handler may neither retain nor release: the stop request holds no reference.
+        #expect(_isPOD(NavigatorDaemon.StopRequest.self))
+        let navd = try InProcessDaemon("signal")
+        defer { navd.stop() }
+        signalStop = navd.daemon.stopRequest
+        let previous = signal(SIGUSR2) { _ in signalStop?.request() }
+        defer { signal(SIGUSR2, previous) }
+        navd.start()
+        _ = try navd.receive(1)
+        kill(getpid(), SIGUSR2)
+        #expect(navd.waitForExit(seconds: 30))
+    }
+}
+
+nonisolated(unsafe) private var signalStop: NavigatorDaemon.StopRequest?
+
+/// Handlers and decoders refuse a value of the wrong shape by name instead of reading it as "" or dropping it.
+@Suite struct MalformedArgumentRegressionTests {
+    func refusal(_ body: () throws(DBusError) -> Void) -> DBusError? {
+        do { try body() } catch { return error }
+        return nil
+    }
+
+    @Test func paramsThatAreNotADictionaryAreRefusedNotReadAsEmpty() {
+        let error = refusal { () throws(DBusError) in _ = try InputValue.params(dbusValue: .string("id=1")) }
+        #expect(error?.name == DBusErrorName.invalidArgs)
+        #expect(error?.message.contains("params a{sv}") == true)
+    }
+
+    @Test func aMalformedScreenIsRefusedNotDropped() {
+        let screens = DBusValue.array(element: WireSignature.namedDictionary, [
+            .structure([.string("red"), InProcessDaemonTests.noParams]), .structure([.int32(7)]),
+        ])
+        let error = refusal { () throws(DBusError) in _ = try ScreenRequest.screens(dbusValue: screens) }
+        #expect(error?.name == DBusErrorName.invalidArgs)
+        #expect(error?.message.hasPrefix("screen 1:") == true, "\(String(describing: error))")
+    }
+
+    @Test func aMalformedOpIsRefusedNotDropped() {
+        let ops = DBusValue.array(element: WireSignature.namedDictionary, [.structure([.string("pop")])])
+        let error = refusal { () throws(DBusError) in _ = try RawOperation.operations(dbusValue: ops) }
+        #expect(error?.message.hasPrefix("op 0:") == true, "\(String(describing: error))")
+    }
+
+    @Test func aRouteThatIsNotAStringIsRefusedByItsNameNotReadAsEmpty() {
+        let error = refusal { () throws(DBusError) in _ = try DBusValue.int32(3).requiredString("route") }
+        #expect(error?.name == DBusErrorName.invalidArgs)
+        #expect(error?.message.contains("route (s)") == true)
+    }
+
+    @Test func thePushHandlerRefusesMalformedParamsByName() throws {
+        let navd = try InProcessDaemon("handler")
+        defer { navd.stop() }
+        let push = try #require(navd.daemon.handlers()[NavigatorMethod.push.name])
+        let call = try Navigator.call(.push, [.string("orange"), InProcessDaemonTests.noParams])
+        do {
+            _ = try push(MethodCall(message: call, arguments: [.string("orange"), .string("not params")]))
+            Issue.record("malformed params were accepted")
+        } catch let error as DBusError {
+            #expect(error.name == DBusErrorName.invalidArgs)
+            #expect(error.message.contains("params a{sv}"))
+        }
+        #expect(navd.daemon.coordinator.revision == 1, "nothing changed")
+    }
+}
