@@ -5,7 +5,7 @@
 // Handler: byte 0 `none`, or 1 and a varint action count and the actions.
 // Action: tag byte in declaration order (0 push … 14 set-facts), then its arguments in declaration order.
 // ValueTemplate: tag byte 0 literal (a param value), 1 $event, 2 $screen, 3 $flow, 4 $output, then a string.
-// Request: byte 0 event (string source, string event, input params) or 1 operation.
+// PendingIntent: byte 0 event (string source, string event, input params) or 1 operation.
 
 extension ByteWriter {
     mutating func flowInstance(_ instance: FlowInstance) {
@@ -62,7 +62,7 @@ extension ByteWriter {
         }
     }
 
-    mutating func request(_ request: Request) {
+    mutating func request(_ request: PendingIntent) {
         switch request {
         case .event(let source, let event, let params): byte(0); string(source); string(event); inputParams(params)
         case .operation(let op): byte(1); operation(op)
@@ -76,7 +76,7 @@ extension ByteReader {
         let params = try params()
         var onOutput: [String: Handler] = [:]
         for _ in 0..<(try count()) { onOutput[try string()] = try handler(depth: 0) }
-        let pending: Request? = try bool() ? try request() : nil
+        let pending: PendingIntent? = try bool() ? try request() : nil
         return FlowInstance(id: id, flow: flow, firstScreen: firstScreen, tab: tab, params: params, onOutput: onOutput, pending: pending, resumeOn: try string())
     }
 
@@ -141,7 +141,7 @@ extension ByteReader {
         }
     }
 
-    mutating func request() throws(SnapshotError) -> Request {
+    mutating func request() throws(SnapshotError) -> PendingIntent {
         switch try byte() {
         case 0: return .event(source: try string(), event: try string(), params: try inputParams())
         case 1: return .operation(try operation())

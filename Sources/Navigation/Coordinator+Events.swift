@@ -73,7 +73,6 @@ extension Coordinator {
         }
         guard case .actions(let actions) = handler else {
             txn.log("  \(label): none (handled, ignored)")
-            txn.ignored = true
             return
         }
         txn.log("  \(label): \(actions.map(\.verb).joined(separator: ", "))")

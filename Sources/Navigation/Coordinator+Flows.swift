@@ -22,7 +22,7 @@ extension Coordinator {
     /// Starts flow `name` from the top screen: its first screen is pushed or presented, then guarded.
     /// Returns the instance's id.
     func startFlow(
-        _ name: String, params: InputParams, onOutput: [String: Handler], pending: Request? = nil, resumeOn: String = "",
+        _ name: String, params: InputParams, onOutput: [String: Handler], pending: PendingIntent? = nil, resumeOn: String = "",
         _ txn: inout Transaction
     ) throws(NavigationError) -> String {
         guard let spec = graph.flows[name] else {
@@ -44,6 +44,7 @@ extension Coordinator {
             id: flowID, flow: name, firstScreen: screenID, tab: txn.tree.isTabbed ? txn.tree.current.name : "",
             params: checked, onOutput: onOutput, pending: pending, resumeOn: pending == nil ? "" : resumeOn)
         txn.touchedTree = true
+        txn.startedFlows.append(screenID)
         txn.log("  started flow '\(name)' (\(flowID)) at \(spec.start) (\(screenID))")
         try checkGuards(&txn)
         return flowID
@@ -106,7 +107,8 @@ extension Coordinator {
         } else if position.layer > 0 {
             tree.current.layers.removeLast()
         } else {
-            let root = graph.rootRoute(ofTab: tree.selected)
+            let tabRoot = tree.isTabbed ? graph.tabIndex(named: tree.current.name).map { graph.tabs[$0].rootRoute } : graph.rootRoute
+            let root = tabRoot ?? tree.current.layers[0].screens[0].route
             tree.current.layers[0].screens = [Screen(id: ids.issue(), route: root, params: [:])]
         }
     }

@@ -4,7 +4,7 @@
 extension Coordinator {
     /// Runs `request` on `txn`; when it would put a guarded screen on the tree, its effects are dropped and
     /// the guard's flow starts instead, keeping the request as that instance's pending intent.
-    func run(_ request: Request, _ txn: inout Transaction) throws(NavigationError) {
+    func run(_ request: PendingIntent, _ txn: inout Transaction) throws(NavigationError) {
         let before = txn
         do {
             try runUnguarded(request, &txn)
@@ -19,9 +19,10 @@ extension Coordinator {
     }
 
     /// The request itself, with no redirect.
-    func runUnguarded(_ request: Request, _ txn: inout Transaction) throws(NavigationError) {
+    func runUnguarded(_ request: PendingIntent, _ txn: inout Transaction) throws(NavigationError) {
         switch request {
         case .event(let source, let event, let params):
+            try countStep(&txn)
             try send(source: source, event: event, params: params, expectedRevision: 0, &txn)
         case .operation(let op):
             switch op {
@@ -55,7 +56,7 @@ extension Coordinator {
 
     /// Starts the guard's flow from the top screen, keeping `request`; `GuardFailed` without a guard,
     /// `GuardLoop` when that flow already encloses the top screen.
-    func redirect(_ request: Request, because violation: (route: String, fact: String), _ txn: inout Transaction) throws(NavigationError) {
+    func redirect(_ request: PendingIntent, because violation: (route: String, fact: String), _ txn: inout Transaction) throws(NavigationError) {
         guard let guardSpec = graph.guards[violation.fact] else {
             throw .guardFailed("route '\(violation.route)' requires fact '\(violation.fact)', which is false, and no guard handles it; set it with SetFacts first")
         }
@@ -63,7 +64,7 @@ extension Coordinator {
         if let loop = txn.tree.enclosingFlows(at: txn.tree.topPosition).first(where: { $0.flow == guardSpec.flow }) {
             throw .guardLoop("route '\(violation.route)' requires fact '\(violation.fact)'; its guard starts flow '\(guardSpec.flow)', but flow '\(loop.flow)' (\(loop.id)) already encloses the top screen '\(top.route)' (\(top.id)): finish that flow (or set '\(violation.fact)') first")
         }
-        let kept: Request = switch request {
+        let kept: PendingIntent = switch request {
         case .event(let source, let event, let params): .event(source: source.isEmpty ? top.id : source, event: event, params: params)
         case .operation(.send(let source, let event, let params, _)): .event(source: source.isEmpty ? top.id : source, event: event, params: params)
         case .operation(.apply(let raws, _)): .operation(.apply(raws, expectedRevision: 0))
@@ -152,7 +153,7 @@ extension Coordinator {
             cut(&result, at: position, ids: &ids)
             result.selected = selected
         }
-        result.pruneFlows(comparedTo: tree)
+        _ = result.pruneFlows(comparedTo: tree)
         return result
     }
 }

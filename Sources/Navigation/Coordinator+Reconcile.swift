@@ -15,7 +15,7 @@ extension Coordinator {
         var txn = Transaction(state)
         var warnings: [String] = []
         txn.tree = reconciledTree(ids: &txn.ids, warnings: &warnings)
-        dropFlowsOutsideTheGraph(&txn.tree, warnings: &warnings)
+        dropFlowsOutsideTheGraph(&txn, warnings: &warnings)
         txn.facts = reconciledFacts(state.facts)
         txn.tree = repaired(txn.tree, facts: txn.facts, ids: &txn.ids)
         txn.removedScreens = true
@@ -25,9 +25,10 @@ extension Coordinator {
     }
 
     /// Drops the flow instances whose flow the graph no longer declares (their screens stay).
-    func dropFlowsOutsideTheGraph(_ tree: inout Tree, warnings: inout [String]) {
-        for instance in tree.orderedFlows where graph.flows[instance.flow] == nil {
-            tree.flows[instance.firstScreen] = nil
+    func dropFlowsOutsideTheGraph(_ txn: inout Transaction, warnings: inout [String]) {
+        for instance in txn.tree.orderedFlows where graph.flows[instance.flow] == nil {
+            txn.tree.flows[instance.firstScreen] = nil
+            txn.droppedFlows.append(instance)
             warnings.append("flow '\(instance.flow)' (\(instance.id)) is no longer in the route graph; its screens stay, it no longer encloses them")
         }
     }

@@ -13,13 +13,14 @@ struct FlowInstance: Hashable, Sendable {
     /// The `on-output` handlers of the action that started it (empty for the Start method or a guard).
     var onOutput: [String: Handler]
     /// The request a guard kept, run again when the flow finishes with `resumeOn`.
-    var pending: Request?
+    var pending: PendingIntent?
     /// The guard's `resume-on` output ("" when nothing is pending).
     var resumeOn: String = ""
 }
 
-/// A request as it was made, kept as a guard's pending intent and resolved again when it resumes.
-public enum Request: Hashable, Sendable {
+/// A request as it was made (an event, or any other call): what runs, and what a guard keeps as a pending
+/// intent and resolves again when it resumes.
+enum PendingIntent: Hashable, Sendable {
     /// An event from a screen (the source id is bound at call time).
     case event(source: String, event: String, params: InputParams)
     /// Any other call.

@@ -141,15 +141,19 @@ public struct ScreenTemplate: Hashable, Sendable {
 
 /// One action of a handler; each acts as the method it names does.
 public indirect enum Action: Hashable, Sendable {
-    /// Push, Replace, Present.
+    /// Push a screen (as Push).
     case push(route: String, params: ParamTemplates)
+    /// Swap the top screen (as Replace).
     case replace(route: String, params: ParamTemplates)
+    /// Present a layer (as Present).
     case present(route: String, style: ModalStyle, params: ParamTemplates)
-    /// Pop, PopToRoot, Dismiss, DismissAll, Back.
+    /// As Pop, PopToRoot (`root`), Dismiss, DismissAll (`dismiss-all`) and Back.
     case pop, popToRoot, dismiss, dismissAll, back
-    /// PopTo, SelectTab, Open.
+    /// As PopTo.
     case popTo(String)
+    /// As SelectTab (`tab`).
     case selectTab(String)
+    /// As Open: a named state or a link.
     case open(String)
     /// SetStack.
     case setStack([ScreenTemplate])

@@ -12,14 +12,16 @@ struct Transaction {
     /// Set when screens may have left the tree (anything but a push, a present or a tab switch): only then
     /// can a flow instance have been abandoned.
     var removedScreens = false
+    /// The first screens of the flow instances the change started.
+    var startedFlows: [String] = []
+    /// Instances dropped although their screens stay (their flow left the graph), announced as abandoned.
+    var droppedFlows: [FlowInstance] = []
     /// Flows finished so far, in order.
     var finished: [FlowEnd] = []
     /// A guard redirected the request (or a resumed one).
     var redirected = false
     /// A kept request ran when its guard flow finished.
     var resumed = false
-    /// The event's handler was `none`.
-    var ignored = false
     /// The id of the screen Push, Replace or Present made (or that a redirect put on top).
     var newScreenID: String?
     /// The id of the flow Start started (or that a redirect started).
@@ -117,26 +119,36 @@ extension Tree {
         return nil
     }
 
-    /// Drops the instances whose first screen left the tree. Only tabs that hold an instance and differ from
-    /// `old` (unchanged stacks share storage, so the comparison is cheap) are walked.
-    mutating func pruneFlows(comparedTo old: Tree? = nil) {
-        guard !flows.isEmpty else { return }
-        let tabsWithFlows = Set(flows.values.map(\.tab))
-        var present: Set<String> = []
-        var walked: Set<String> = []
-        for (index, tab) in tabs.enumerated() where tabsWithFlows.contains(isTabbed ? tab.name : "") {
-            if let old, old.tabs.indices.contains(index), old.tabs[index].name == tab.name, old.tabs[index].layers == tab.layers {
-                continue
-            }
-            walked.insert(isTabbed ? tab.name : "")
-            for frame in tab.layers {
-                for screen in frame.screens where flows[screen.id] != nil { present.insert(screen.id) }
+    /// Drops the instances whose first screen is no longer on the tree, and returns those that `old` held,
+    /// outer before inner. A screen keeps its position for its whole life, so the screens `old` held that are
+    /// gone are those past the first position where the two trees differ; unchanged stacks share storage
+    /// and compare in O(1). Instances the change started (their first screens in `started`) are looked up.
+    mutating func pruneFlows(comparedTo old: Tree, started: [String] = []) -> [FlowInstance] {
+        var gone: [FlowInstance] = []
+        if !old.flows.isEmpty {
+            for oldTab in old.tabs {
+                let newTab = tabs.first { $0.name == oldTab.name }
+                if let newTab, newTab.layers == oldTab.layers { continue }
+                var diverged = false
+                for (layer, frame) in oldTab.layers.enumerated() {
+                    let newScreens = newTab.map { layer < $0.layers.count ? $0.layers[layer].screens : [] } ?? []
+                    for (index, screen) in frame.screens.enumerated() {
+                        if !diverged && index < newScreens.count && newScreens[index].id == screen.id { continue }
+                        diverged = true
+                        if let instance = old.flows[screen.id] {
+                            gone.append(instance)
+                            flows[screen.id] = nil
+                        }
+                    }
+                    if !diverged && newScreens.count < frame.screens.count { diverged = true }
+                }
             }
         }
-        let tabNames = Set(tabs.map { isTabbed ? $0.name : "" })
-        for (screen, instance) in flows where (walked.contains(instance.tab) && !present.contains(screen)) || !tabNames.contains(instance.tab) {
-            flows[screen] = nil
+        for screen in started where flows[screen] != nil {
+            let onTree = tabs.contains { tab in tab.layers.contains { $0.screens.contains { $0.id == screen } } }
+            if !onTree { flows[screen] = nil }
         }
+        return gone
     }
 
     /// Every flow instance, in the pre-order of their first screens.

@@ -132,7 +132,7 @@ struct NavdCommand: ParsableCommand {
         if let checkRoutes {
             do {
                 let graph = try RouteGraph.load(path: checkRoutes)
-                print("\(checkRoutes): ok (\(graph.routes.count) routes, \(graph.tabs.count) tabs, \(graph.states.count) states)")
+                print("\(checkRoutes): ok (\(graph.routes.count) routes, \(graph.tabs.count) tabs, \(graph.states.count) states, \(graph.flows.count) flows, \(graph.facts.count) facts, \(graph.guards.count) guards)")
                 return
             } catch {
                 FileOutput.standardError("navd: \(error)\n")

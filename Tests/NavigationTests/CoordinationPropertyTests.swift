@@ -3,40 +3,75 @@ import Testing
 @testable import Navigation
 import RouteFiles
 
-/// Random sequences mixing events, flows, facts and the older operations on the demo graph.
+/// Random sequences mixing events, flows, facts and the older operations on the demo graph and on our two
+/// route files (nested flows; guards).
 @Suite(.timeLimit(.minutes(3)))
 struct CoordinationPropertyTests {
-    static let events = [
-        "next", "root", "end", "show-modal", "close", "call", "succeeded", "failed", "retry", "account", "log-in",
-        "forgot-password", "sent", "cancel", "logout", "nope",
-    ]
+    /// A graph and the names random operations pick from.
+    struct Scenario: Sendable {
+        var graph: RouteGraph
+        var events: [String]
+        var flows: [String]
+        var outputs: [String]
+        var facts: [String]
+        var routes: [String]
+        var tabs: [String]
+        var links: [String]
+        var eventParams: InputParams
+    }
+
+    static let scenarios: [Scenario] = {
+        let demo = Scenario(
+            graph: .demo,
+            events: [
+                "next", "root", "end", "show-modal", "close", "call", "succeeded", "failed", "retry", "account", "log-in",
+                "forgot-password", "sent", "cancel", "logout", "nope",
+            ],
+            flows: ["auth", "auth", "auth", "nope"], outputs: ["signed-in", "cancelled", "other"], facts: ["signed-in", "signed-in", "nope"],
+            routes: ["account", "settings", "orange", "forgot-password"], tabs: ["rainbow", "news", "profile"],
+            links: ["/profile/settings", "root", "/news/3"], eventParams: ["message": .string("m")])
+        let shop = Scenario(
+            graph: try! RouteGraph.load(yaml: shopYAML, file: "shop.yaml"),
+            events: ["buy", "next", "pick", "pay", "cancel", "back-out", "help", "nope"],
+            flows: ["checkout", "address", "nope"], outputs: ["paid", "abandoned", "chosen"], facts: ["member"],
+            routes: ["help", "receipt", "cart", "address-form"], tabs: [], links: ["/home/help", "/home"],
+            eventParams: ["order": .int(3), "city": .string("Oslo")])
+        let vault = Scenario(
+            graph: try! RouteGraph.load(yaml: vaultYAML, file: "vault.yaml"),
+            events: ["wrong-order", "right-order", "go", "both", "admin-area", "shop", "enter", "give-up", "nope"],
+            flows: ["unlock", "verify", "broken"], outputs: ["ok", "no", "done"], facts: ["unlocked", "verified", "admin"],
+            routes: ["secret", "vault", "marker", "pin"], tabs: [], links: ["/home/secret", "/home/marker"], eventParams: [:])
+        return [demo, shop, vault]
+    }()
 
     /// The operation a random code stands for.
-    static func operation(_ code: Int) -> Navigation.Operation {
+    static func operation(_ code: Int, in scenario: Scenario) -> Navigation.Operation {
         let pick = code / 23
         switch code % 23 {
         case 0...8:
-            let event = events[pick % events.count]
-            let params: InputParams = event == "failed" && pick % 3 != 0 ? ["message": .string("m\(pick % 4)")] : [:]
+            let event = scenario.events[pick % scenario.events.count]
+            let params: InputParams = pick % 3 != 0 ? scenario.eventParams : [:]
             let source = pick % 11 == 0 ? "#\(pick % 20)" : ""
             return .send(source: source, event: event, params: params, expectedRevision: 0)
-        case 9: return .start(flow: pick % 5 == 0 ? "nope" : "auth", params: [:])
-        case 10: return .finish(output: ["signed-in", "cancelled", "other"][pick % 3], params: [:])
-        case 11, 12: return .setFacts(["signed-in": pick % 7 == 0 ? .string("yes") : .bool(pick % 2 == 0)])
-        case 13: return .selectTab(["rainbow", "news", "profile"][pick % 3])
-        case 14: return .push(route: ["account", "settings", "orange", "forgot-password"][pick % 4], params: [:])
+        case 9: return .start(flow: scenario.flows[pick % scenario.flows.count], params: pick % 2 == 0 ? ["order": .int(1)] : [:])
+        case 10: return .finish(output: scenario.outputs[pick % scenario.outputs.count], params: pick % 2 == 0 ? ["city": .string("x")] : [:])
+        case 11, 12:
+            let fact = scenario.facts[pick % scenario.facts.count]
+            return .setFacts([fact: pick % 7 == 0 ? .string("yes") : .bool(pick % 2 == 0)])
+        case 13: return scenario.tabs.isEmpty ? .popToRoot : .selectTab(scenario.tabs[pick % scenario.tabs.count])
+        case 14: return .push(route: scenario.routes[pick % scenario.routes.count], params: [:])
         case 15: return .pop
         case 16: return .dismiss
         case 17: return .back
         case 18: return .undo
         case 19: return .redo
-        case 20: return .open(["/profile/settings", "root", "/news/3"][pick % 3])
+        case 20: return .open(scenario.links[pick % scenario.links.count])
         case 21:
             return .apply([
-                RawOperation(name: "send", arguments: ["event": .string(events[pick % events.count])]),
-                RawOperation(name: "push", arguments: ["route": .string(pick % 2 == 0 ? "account" : "settings")]),
+                RawOperation(name: "send", arguments: ["event": .string(scenario.events[pick % scenario.events.count])]),
+                RawOperation(name: "push", arguments: ["route": .string(scenario.routes[pick % scenario.routes.count])]),
             ], expectedRevision: 0)
-        default: return .popTo(target: ["profile", "red", "#6"][pick % 3])
+        default: return .popTo(target: scenario.routes[pick % scenario.routes.count])
         }
     }
 
@@ -57,12 +92,13 @@ struct CoordinationPropertyTests {
     static let removals: Set<String> = ["pop", "dismiss", "back", "popto"]
 
     @Test func coordinationInvariantsHoldForRandomSequences() async {
-        await propertyCheck(count: 150, input: Gen.int(in: 0...99_999).array(of: 1...60)) { codes in
-            let start = Coordinator(graph: .demo)
+        await propertyCheck(count: 240, input: Gen.int(in: 0...99_999).array(of: 1...60)) { codes in
+            let scenario = Self.scenarios[codes[0] % Self.scenarios.count]
+            let start = Coordinator(graph: scenario.graph)
             var coordinator = start
             var records: [JournalRecord] = []
             for (step, code) in codes.enumerated() {
-                let op = Self.operation(code)
+                let op = Self.operation(code, in: scenario)
                 let before = coordinator
                 let time = Int64(step)
                 var predicted: Result<Resolution, NavigationError>?
@@ -127,10 +163,11 @@ struct CoordinationPropertyTests {
         var outcomes: [Outcome: Int] = [:]
         var errors: [String: Int] = [:]
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<300 {
-            var coordinator = Coordinator(graph: .demo)
+        for round in 0..<450 {
+            let scenario = Self.scenarios[round % Self.scenarios.count]
+            var coordinator = Coordinator(graph: scenario.graph)
             for step in 0..<60 {
-                let op = Self.operation(Int.random(in: 0...99_999, using: &generator))
+                let op = Self.operation(Int.random(in: 0...99_999, using: &generator), in: scenario)
                 do throws(NavigationError) {
                     let change = try coordinator.perform(op, at: Int64(step))
                     if case .send = op { outcomes[change.outcome, default: 0] += 1 }
@@ -142,10 +179,10 @@ struct CoordinationPropertyTests {
         }
         print("outcomes: \(outcomes)")
         print("errors: \(errors.sorted { $0.key < $1.key })")
-        for outcome in [Outcome.applied, .redirected, .resumed, .finished, .noop] {
+        for outcome in [Outcome.applied, .redirected, .resumed, .finished, .ignored, .noop] {
             #expect(outcomes[outcome, default: 0] > 0, "no \(outcome)")
         }
-        for name in ["UnhandledEvent", "StaleSource", "UnknownFlow", "UnknownOutput", "NotInFlow", "GuardLoop", "InvalidParams"] {
+        for name in ["UnhandledEvent", "StaleSource", "UnknownFlow", "UnknownOutput", "NotInFlow", "UnknownFact", "GuardFailed", "GuardLoop", "InvalidParams"] {
             #expect(errors[name, default: 0] > 0, "no \(name)")
         }
     }

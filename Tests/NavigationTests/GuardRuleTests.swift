@@ -128,6 +128,7 @@ struct CoordinationReconcileAndTraceTests {
         let result = restored.reconcile(at: testTime)
         #expect(result.warnings == ["flow 'unlock' (#3) is no longer in the route graph; its screens stay, it no longer encloses them"])
         #expect(restored.flows.isEmpty && restored.routes == ["home", "pin"])
+        #expect(result.change?.endedFlows == [FlowEnd(id: "#3", flow: "unlock", output: "")])
     }
 
     @Test func theTraceNamesEachScopeTriedAndTheHandlerChosen() throws {

@@ -33,6 +33,17 @@ struct SnapshotVersion3Tests {
             for length in stride(from: 0, to: bytes.count, by: 3) {
                 #expect(throws: SnapshotError.self) { try NavigationState.decodeSnapshot(Array(bytes.prefix(length))) }
             }
+            // A damaged document is refused or decodes to a state the model can still work on: never a crash.
+            for position in 5..<bytes.count {
+                var damaged = bytes
+                damaged[position] ^= 0x5A
+                guard let decoded = try? NavigationState.decodeSnapshot(damaged) else { continue }
+                var coordinator = Coordinator(graph: state == shop.state ? shop.graph : demo.graph, restoring: decoded)
+                _ = coordinator.reconcile(at: testTime)
+                for op in [send("next"), send("succeeded"), .finish(output: "paid", params: ["receipt": .string("r")]), .undo, .pop, .dismiss] {
+                    _ = try? coordinator.perform(op, at: testTime)
+                }
+            }
         }
         #expect(demo.state.tree.flows.values.first?.pending == .operation(.apply([RawOperation(name: "push", arguments: ["route": .string("account")])], expectedRevision: 0)))
         let onOutput = shop.state.tree.flows.values.first { $0.flow == "address" }?.onOutput

@@ -1,0 +1,61 @@
+import Navigation
+import Yams
+
+// Reading declared params (a route's, a flow's, an output's) and limits.
+
+extension RouteFileReader {
+    /// A `params:` mapping: name to type, or to `{type, required}`.
+    func readParams(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> ParamDeclaration {
+        var declaration = ParamDeclaration()
+        let pairs = try mapping(node, path, keys: [])
+        for (paramName, paramNode) in pairs {
+            let paramPath = join(path, paramName)
+            _ = try name(paramName, paramPath, paramNode, what: "param")
+            let (type, isRequired) = try readParam(paramNode, paramPath)
+            declaration.types[paramName] = type
+            if isRequired { declaration.required.insert(paramName) }
+        }
+        declaration.order = pairs.map(\.0)
+        return declaration
+    }
+
+    func readParam(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> (ParamType, Bool) {
+        func parseType(_ text: String, _ typeNode: Yams.Node) throws(RouteFileError) -> ParamType {
+            guard let type = ParamType(rawValue: text) else {
+                throw fail(path, typeNode, "unknown type '\(text)'; use string, int, double or bool")
+            }
+            return type
+        }
+        if case .scalar = node {
+            return (try parseType(try string(node, path), node), false)
+        }
+        var type: ParamType?
+        var isRequired = false
+        for (key, value) in try mapping(node, path, keys: ["type", "required"]) {
+            if key == "type" { type = try parseType(try string(value, join(path, key)), value) }
+            if key == "required" {
+                guard case .scalar = value, let flag = value.bool else {
+                    throw fail(join(path, key), value, "expected true or false")
+                }
+                isRequired = flag
+            }
+        }
+        guard let type else {
+            throw fail(path, node, "a param needs `type: string|int|double|bool`")
+        }
+        return (type, isRequired)
+    }
+
+    /// `limits:`: each key of `Limits.Key`, checked against its bounds.
+    func readLimits(_ node: Yams.Node) throws(RouteFileError) -> Limits {
+        var limits = Limits()
+        for (key, value) in try mapping(node, "limits", keys: Limits.Key.allCases.map(\.rawValue)) {
+            guard let limit = Limits.Key(rawValue: key) else { continue }
+            let path = join("limits", key)
+            let number = try integer(value, path)
+            if let problem = limit.problem(with: number) { throw fail(path, value, problem) }
+            limits[limit] = number
+        }
+        return limits
+    }
+}
