@@ -1,0 +1,31 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl finish OUTPUT [key=value …]`: Finish.
+struct Finish: NavctlCommand {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("finish", words: .routeAndAssignments) { words, _ in
+        var command = Finish()
+        command.output = words[0]
+        command.params = Array(words.dropFirst())
+        return command
+    }
+    static let configuration = CommandConfiguration(
+        commandName: form.name,
+        abstract: "Finish the innermost flow around the screen on top with one of its outputs.",
+        discussion: "Params are typed as send's are.")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The output, one the flow declares.") var output: String
+    @Argument(help: ArgumentHelp("Params of the output.", valueName: "key=value")) var params: [String] = []
+
+    func validate() throws {
+        try validateAssignments(params)
+    }
+
+    func run() throws {
+        let session = try Session(options)
+        let values = try session.inferredParams(params)
+        try session.change("finish") { client throws(NavigatorError) in (try client.finish(output, params: values), nil) }
+    }
+}
