@@ -95,6 +95,7 @@ extension NavigatorDaemon {
         case .canRedo: .boolean(coordinator.canRedo)
         case .states: .stringDictionary(coordinator.namedStates.keys.sorted().map { ($0, coordinator.namedStates[$0]!) })
         case .version: .string(Navigator.version)
+        case .facts: coordinator.facts.dbusValue
         }
     }
 
@@ -113,7 +114,7 @@ extension NavigatorDaemon {
 
     /// One `PropertiesChanged` carrying the final values of the given properties, in declaration order.
     func sendPropertiesChanged(_ changed: Set<ChangedProperty>) {
-        let properties = Set(changed.compactMap(NavigatorProperty.init))
+        let properties = Set(changed.map(NavigatorProperty.init))
         let values = NavigatorProperty.allCases.filter(properties.contains).map { ($0.name, value(of: $0)) }
         do {
             send(try server.propertiesChanged(Navigator.objectPath, interface: Navigator.interfaceName, changed: values, invalidated: []))
@@ -147,9 +148,8 @@ extension NavigatorDaemon {
 }
 
 extension NavigatorProperty {
-    /// The property that publishes a value the model reports as changed (nil for a value the
-    /// interface does not publish yet).
-    init?(_ changed: ChangedProperty) {
+    /// The property that publishes a value the model reports as changed.
+    init(_ changed: ChangedProperty) {
         switch changed {
         case .revision: self = .revision
         case .depth: self = .depth
@@ -158,7 +158,7 @@ extension NavigatorProperty {
         case .selectedTab: self = .selectedTab
         case .canUndo: self = .canUndo
         case .canRedo: self = .canRedo
-        case .facts: return nil
+        case .facts: self = .facts
         }
     }
 }

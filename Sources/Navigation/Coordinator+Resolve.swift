@@ -18,6 +18,15 @@ public struct Resolution: Hashable, Sendable {
     public var path: [Entry]
     /// One human-readable line per step: scopes tried, the handler chosen, guards checked, redirects, resumes.
     public var trace: [String]
+
+    /// A dry run's answer, as Resolve replies it.
+    public init(outcome: Outcome, revision: UInt64, tab: String, path: [Entry], trace: [String]) {
+        self.outcome = outcome
+        self.revision = revision
+        self.tab = tab
+        self.path = path
+        self.trace = trace
+    }
 }
 
 extension Coordinator {

@@ -8,12 +8,20 @@ extension Navigator {
         documentation: "Emitted once per change, after it is durable, and once at start-up with cause 'restore' or 'start'. A revision that jumps by more than one means a missed signal: call GetState."
     )
 
+    /// `FlowFinished(t revision, s flow_id, s flow, s output, a{sv} params)`.
+    public static let flowFinished = SignalDeclaration(
+        "FlowFinished",
+        [.init("revision", "t"), .init("flow_id", "s"), .init("flow", "s"), .init("output", "s"),
+         .init("params", WireSignature.params.rawValue)],
+        documentation: "Emitted after a change's StackChanged for each flow instance the change ended: finished ones first, in the order they finished, with their output and its params, then abandoned ones with output ''."
+    )
+
     /// `org.navd.Navigator1`, declared once: dispatch, signature checks, introspection, properties,
     /// the client's calls and the checked-in `dbus/org.navd.Navigator1.xml` all derive from it.
     public static let interface = InterfaceDeclaration(
         name: interfaceName,
         methods: NavigatorMethod.all.map(\.declaration),
-        signals: [stackChanged],
+        signals: [stackChanged, flowFinished],
         properties: NavigatorProperty.allCases.map(\.declaration),
         documentation: "navd's navigation coordinator: one tree of tabs, stacks and modal layers, validated against a route graph, kept durable, announced with StackChanged."
     )

@@ -17,6 +17,9 @@ public enum Navigator {
     /// The match rule for navd's `StackChanged`, from whoever owns `busName`.
     public static let stackChangedRule = MatchRule.signals(
         sender: busName, path: objectPath.rawValue, interface: interfaceName, member: stackChanged.name)
+    /// The match rule for navd's `FlowFinished`, from whoever owns `busName`.
+    public static let flowFinishedRule = MatchRule.signals(
+        sender: busName, path: objectPath.rawValue, interface: interfaceName, member: flowFinished.name)
     /// The match rule for navd's `PropertiesChanged`, from whoever owns `busName`.
     public static let propertiesChangedRule = MatchRule.signals(
         sender: busName, path: objectPath.rawValue, interface: StandardInterfaces.properties.name,

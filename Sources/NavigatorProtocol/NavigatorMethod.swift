@@ -94,10 +94,48 @@ extension NavigatorMethod {
         "History", in: [.init("limit", "u")], out: [.init("history", WireSignature.history.rawValue)], changesTree: false,
         "The newest changes, newest first: (revision, cause, time in microseconds since the epoch).")
 
+    /// `Send(s source, s event, a{sv} params, t expected_revision) → (t revision, s outcome)`.
+    public static let send = NavigatorMethod(
+        "Send",
+        in: [.init("source", "s"), .init("event", "s"), .init("params", WireSignature.params.rawValue),
+             .init("expected_revision", "t")],
+        out: [.init("revision", "t"), .init("outcome", "s")], changesTree: true,
+        "Report an event from a screen on the path ('' for the top); navd runs the handler of the first scope that has one (route, enclosing flows inner first, tab, app). Outcome applied, redirected, resumed, finished or ignored; expected_revision 0 skips the StaleRevision check.")
+    /// `Start(s flow, a{sv} params) → (t revision, s flow_id)`.
+    public static let start = NavigatorMethod(
+        "Start", in: [.init("flow", "s"), .init("params", WireSignature.params.rawValue)],
+        out: [.init("revision", "t"), .init("flow_id", "s")], changesTree: true,
+        "Start a flow from the screen on top: its first screen is pushed or presented as the flow declares; guards apply to it.")
+    /// `Finish(s output, a{sv} params) → t revision`.
+    public static let finish = NavigatorMethod(
+        "Finish", in: [.init("output", "s"), .init("params", WireSignature.params.rawValue)], out: revision,
+        changesTree: true,
+        "Finish the innermost flow enclosing the screen on top with one of its declared outputs; its screens go and the starter's on-output handler runs; NotInFlow when no flow encloses the top.")
+    /// `SetFacts(a{sv} facts) → t revision`.
+    public static let setFacts = NavigatorMethod(
+        "SetFacts", in: [.init("facts", WireSignature.params.rawValue)], out: revision, changesTree: true,
+        "Set some declared facts, all or nothing; screens whose required facts turn false are removed in the same change. Not undone by Undo.")
+    /// `GetFlows() → a(sssa{sv}) flows`.
+    public static let getFlows = NavigatorMethod(
+        "GetFlows", out: [.init("flows", WireSignature.flows.rawValue)], changesTree: false,
+        "Every flow instance in the tree, outer before inner: (flow_id, flow, first_screen_id, params).")
+    /// `GetEvents(s source) → a(ss) events`.
+    public static let getEvents = NavigatorMethod(
+        "GetEvents", in: [.init("source", "s")], out: [.init("events", WireSignature.events.rawValue)],
+        changesTree: false,
+        "The events that would be handled for a screen on the path ('' for the top): (event, scope), scope route, flow:NAME, tab or app, inner scopes first.")
+    /// `Resolve(s kind, s target, a{sv} params) → (s outcome, t revision, s tab, a(sssa{sv}) path, as trace)`.
+    public static let resolve = NavigatorMethod(
+        "Resolve", in: [.init("kind", "s"), .init("target", "s"), .init("params", WireSignature.params.rawValue)],
+        out: [.init("outcome", "s"), .init("revision", "t"), .init("tab", "s"), .init("path", WireSignature.path.rawValue),
+              .init("trace", WireSignature.trace.rawValue)],
+        changesTree: false,
+        "A dry run: kind 'event' (target the event, from the top screen) or 'link' (target what Open accepts). The outcome, revision and path the call would give, and one trace line per step; the real call's error when it would fail. Changes nothing.")
+
     /// Every method, in introspection order.
     public static let all: [NavigatorMethod] = [
         push, pop, popTo, popToRoot, replace, setStack, present, dismiss, dismissAll, back, selectTab, open, apply,
-        undo, redo, getState, getTree, getRoutes, history,
+        undo, redo, getState, getTree, getRoutes, history, send, start, finish, setFacts, getFlows, getEvents, resolve,
     ]
 
     /// The names of the methods that may change the tree.

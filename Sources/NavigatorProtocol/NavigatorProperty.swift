@@ -22,6 +22,8 @@ public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
     case states = "States"
     /// `Version` (s): navd's version.
     case version = "Version"
+    /// `Facts` (a{sv}): every declared fact and its value.
+    case facts = "Facts"
 
     /// The property's D-Bus name.
     public var name: String { rawValue }
@@ -40,6 +42,7 @@ public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
             case .canRedo: ("b", "Whether Redo would succeed.")
             case .states: ("a{ss}", "The named states and the links they stand for.")
             case .version: ("s", "navd's version.")
+            case .facts: (WireSignature.params.rawValue, "Every declared fact and its current value.")
             }
         return PropertyDeclaration(name, signature, access: .read, emitsChangedSignal: true, documentation: documentation)
     }

@@ -24,6 +24,16 @@ public enum WireSignature {
     public static let historyEntry = Signature(unchecked: "(tsx)")
     /// History's reply `a(tsx)`.
     public static let history = Signature(unchecked: "a(tsx)")
+    /// One flow instance `(sssa{sv})`: (flow_id, flow, first_screen_id, params).
+    public static let flow = Signature(unchecked: "(sssa{sv})")
+    /// GetFlows' reply `a(sssa{sv})`.
+    public static let flows = Signature(unchecked: "a(sssa{sv})")
+    /// One handled event `(ss)`: (event, scope).
+    public static let event = Signature(unchecked: "(ss)")
+    /// GetEvents' reply `a(ss)`.
+    public static let events = Signature(unchecked: "a(ss)")
+    /// Resolve's trace `as`.
+    public static let trace = Signature(unchecked: "as")
 }
 
 /// A value that does not have the contract's shape: the error names the value and what was expected.
