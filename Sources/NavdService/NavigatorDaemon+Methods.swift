@@ -23,7 +23,6 @@ extension NavigatorDaemon {
     /// One handler per method of the interface. The arguments arrive checked against the declared
     /// in-signature; a value of another shape still throws `InvalidArgs` naming it.
     func handlers() -> [String: (MethodCall) throws -> [DBusValue]] {
-        typealias Handler = (MethodCall) throws -> [DBusValue]
         func route(_ call: MethodCall) throws(DBusError) -> String { try call.arguments[0].requiredString("route") }
         func params(_ call: MethodCall) throws(DBusError) -> InputParams { try InputValue.params(dbusValue: call.arguments[1]) }
         func text(_ call: MethodCall, _ what: String) throws(DBusError) -> String { try call.arguments[0].requiredString(what) }
@@ -65,12 +64,21 @@ extension NavigatorDaemon {
                 let limit = try call.arguments[0].requiredUInt32("limit")
                 return [HistoryEntry.dbusValue(history: coordinator.history(limit: Int(limit)))]
             },
-        ]
+        ].merging(coordinationHandlers()) { first, _ in first }
         return Dictionary(uniqueKeysWithValues: handlers.map { ($0.key.name, $0.value) })
     }
 
-    /// Applies one operation to the model; the reply is the new (or, for a no-op, current) revision.
-    private func mutate(_ operation: Operation, returningId: Bool = false) throws(DBusError) -> [DBusValue] {
+    /// Applies one operation to the model; the reply is the new (or, for a no-op, current) revision,
+    /// and with `returningId` the id of the screen the call made (or, redirected, the screen now on top).
+    func mutate(_ operation: Operation, returningId: Bool = false) throws(DBusError) -> [DBusValue] {
+        let change = try perform(operation)
+        guard returningId else { return [.uint64(change.revision)] }
+        return [.uint64(change.revision), .string(change.newScreenId ?? coordinator.top.id)]
+    }
+
+    /// Applies one operation to the model and hands the change to the loop (`currentChange`);
+    /// a refusal becomes the D-Bus error of its name.
+    func perform(_ operation: Operation) throws(DBusError) -> Change {
         let change: Change
         do {
             change = try coordinator.perform(operation, at: Self.now())
@@ -78,8 +86,7 @@ extension NavigatorDaemon {
             throw DBusError(error)
         }
         currentChange = change
-        guard returningId else { return [.uint64(change.revision)] }
-        return [.uint64(change.revision), .string(change.newScreenId ?? coordinator.top.id)]
+        return change
     }
 
     /// The current value of a property of navd's interface.

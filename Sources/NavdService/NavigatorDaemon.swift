@@ -44,6 +44,8 @@ public final class NavigatorDaemon {
         let reply: Message?
         let succeeded: Bool
         let stackChanged: Message?
+        /// `FlowFinished` per flow the change ended, sent after `stackChanged`.
+        var flowFinished: [Message] = []
         let record: StoredRecord?
     }
 
@@ -184,18 +186,19 @@ public final class NavigatorDaemon {
             return
         }
         pendingProperties.formUnion(change.changedProperties)
+        for note in change.notes { logger.notice("\(note)") }
         // An ephemeral navd journals nothing, so it encodes nothing either.
         let stored = store == nil ? nil : change.record.map { StoredRecord(revision: $0.revision, payload: $0.encoded()) }
         pending.append(PendingCall(
             call: message, reply: reply, succeeded: true,
             stackChanged: stackChangedSignal(revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path),
-            record: stored
+            flowFinished: flowFinishedSignals(change), record: stored
         ))
         if pending.count >= 512 { commitPending() }
     }
 
     /// Commits the pending changes in one transaction, then answers them in order: reply,
-    /// `StackChanged`, and one `PropertiesChanged` at the end. If the commit fails, every call that
+    /// `StackChanged`, `FlowFinished` per ended flow, and one `PropertiesChanged` at the end. If the commit fails, every call that
     /// succeeded in memory is answered `StorageFailed` and the state goes back to the last commit.
     func commitPending() {
         let records = pending.compactMap(\.record)
@@ -210,6 +213,7 @@ public final class NavigatorDaemon {
         for call in pending {
             if let reply = call.reply { send(reply) }
             if let signal = call.stackChanged { send(signal) }
+            for signal in call.flowFinished { send(signal) }
         }
         if !pendingProperties.isEmpty {
             sendPropertiesChanged(pendingProperties)

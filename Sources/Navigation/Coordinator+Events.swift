@@ -33,12 +33,12 @@ extension Coordinator {
     func scopes(at position: (layer: Int, index: Int), in tree: Tree) -> [(label: String, handlers: Handlers)] {
         let screen = tree.current.layers[position.layer].screens[position.index]
         var result: [(label: String, handlers: Handlers)] = []
-        if let spec = graph.routes[screen.route] { result.append(("route '\(screen.route)'", spec.on)) }
+        result.append(("route '\(screen.route)'", index.routeHandlers[screen.route] ?? Handlers()))
         for instance in tree.enclosingFlows(at: position) {
-            if let spec = graph.flows[instance.flow] { result.append(("flow:\(instance.flow)", spec.on)) }
+            result.append(("flow:\(instance.flow)", index.flowHandlers[instance.flow] ?? Handlers()))
         }
-        if tree.isTabbed, let index = graph.tabIndex(named: tree.current.name) {
-            result.append(("tab '\(tree.current.name)'", graph.tabs[index].on))
+        if tree.isTabbed {
+            result.append(("tab '\(tree.current.name)'", index.tabHandlers[tree.current.name] ?? Handlers()))
         }
         result.append(("app", graph.on))
         return result
@@ -52,26 +52,36 @@ extension Coordinator {
         }
         txn.log("event '\(event)' from \(screen.route) (\(screen.id))")
         var searched: [String] = []
-        for scope in scopes(at: position, in: txn.tree) {
-            guard let handler = scope.handlers.byEvent[event] else {
+        // The route's own scope first: the usual case costs one lookup and no walk down the path.
+        var found: (handler: Handler, label: String)?
+        if let handler = index.routeHandlers[screen.route]?.byEvent[event] {
+            found = (handler, "route '\(screen.route)'")
+        } else {
+            txn.log("  route '\(screen.route)': no handler")
+            for scope in scopes(at: position, in: txn.tree).dropFirst() {
+                if let handler = scope.handlers.byEvent[event] {
+                    found = (handler, scope.label)
+                    break
+                }
                 txn.log("  \(scope.label): no handler")
                 searched.append(scope.label)
-                continue
             }
-            guard case .actions(let actions) = handler else {
-                txn.log("  \(scope.label): none (handled, ignored)")
-                txn.ignored = true
-                return
-            }
-            txn.log("  \(scope.label): \(actions.map(\.verb).joined(separator: ", "))")
-            let flow = txn.tree.enclosingFlows(at: position).first
-            let context = HandlerContext(
-                event: params, eventName: event, sourceID: screen.id, screen: screen.params,
-                flowScreen: flow?.firstScreen, flowParams: flow?.params, output: nil)
-            try runActions(actions, context, label: "'\(event)' in \(scope.label)", &txn)
+            searched.insert("route '\(screen.route)'", at: 0)
+        }
+        guard let (handler, label) = found else {
+            throw .unhandledEvent("no handler for event '\(event)' from route '\(screen.route)' (\(screen.id)); searched \(searched.joined(separator: ", ")); add `on: { \(event): … }` to one of them, or send an event listed by GetEvents")
+        }
+        guard case .actions(let actions) = handler else {
+            txn.log("  \(label): none (handled, ignored)")
+            txn.ignored = true
             return
         }
-        throw .unhandledEvent("no handler for event '\(event)' from route '\(screen.route)' (\(screen.id)); searched \(searched.joined(separator: ", ")); add `on: { \(event): … }` to one of them, or send an event listed by GetEvents")
+        txn.log("  \(label): \(actions.map(\.verb).joined(separator: ", "))")
+        let flow = txn.tree.innermostFlow(at: position)
+        let context = HandlerContext(
+            event: params, eventName: event, sourceID: screen.id, screen: screen.params,
+            flowScreen: flow?.firstScreen, flowParams: flow?.params, output: nil)
+        try runActions(actions, context, label: "'\(event)' in \(label)", &txn)
     }
 
     /// The events a screen can send: each once, inner scopes first, `none` handlers left out.

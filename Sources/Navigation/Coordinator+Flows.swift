@@ -11,6 +11,10 @@ extension Coordinator {
     func runTreeOp(_ op: Operation, _ txn: inout Transaction) throws(NavigationError) -> String? {
         let id = try execute(op, on: &txn.tree, ids: &txn.ids)
         txn.touchedTree = true
+        switch op {
+        case .push, .present, .selectTab: break
+        default: txn.removedScreens = true
+        }
         try checkGuards(&txn)
         return id
     }
@@ -56,13 +60,14 @@ extension Coordinator {
         }
         let checked = try graph.checkParams(params, against: declaration, of: "output '\(output)' of flow '\(instance.flow)'")
         cut(&txn.tree, at: position, ids: &txn.ids)
+        txn.removedScreens = true
         txn.tree.flows[flowScreen] = nil
         txn.finished.append(FlowEnd(id: instance.id, flow: instance.flow, output: output, params: checked))
         txn.touchedTree = true
         txn.log("  flow '\(instance.flow)' (\(instance.id)) finished with '\(output)'")
         let top = txn.tree.topScreen
         if case .actions(let actions)? = instance.onOutput[output] {
-            let parent = txn.tree.enclosingFlows(at: txn.tree.topPosition).first
+            let parent = txn.tree.innermostFlow(at: txn.tree.topPosition)
             let context = HandlerContext(
                 event: event.event, eventName: event.eventName, sourceID: top.id, screen: top.params,
                 flowScreen: parent?.firstScreen, flowParams: parent?.params, output: checked)
@@ -85,7 +90,7 @@ extension Coordinator {
     /// The Finish method: the innermost flow enclosing the top screen finishes with `output`.
     func finishTop(output: String, params: InputParams, _ txn: inout Transaction) throws(NavigationError) {
         let top = txn.tree.topScreen
-        guard let instance = txn.tree.enclosingFlows(at: txn.tree.topPosition).first else {
+        guard let instance = txn.tree.innermostFlow(at: txn.tree.topPosition) else {
             throw .notInFlow("no flow encloses the top screen '\(top.route)' (\(top.id)); Finish ends a flow begun with Start or a start action")
         }
         let context = HandlerContext(event: [:], eventName: "finish", sourceID: top.id, screen: top.params, flowScreen: instance.firstScreen, flowParams: instance.params, output: nil)

@@ -88,7 +88,7 @@ extension Coordinator {
         guard guardsInUse else { return }
         for frame in txn.tree.current.layers {
             for screen in frame.screens {
-                guard let requires = graph.routes[screen.route]?.requires, !requires.isEmpty else { continue }
+                guard let requires = index.requires[screen.route] else { continue }
                 if let fact = requires.first(where: { txn.facts[$0] != .bool(true) }) {
                     txn.violation = (screen.route, fact)
                     throw .guardFailed("route '\(screen.route)' requires fact '\(fact)', which is false")
@@ -115,7 +115,10 @@ extension Coordinator {
         txn.facts = facts
         let described = values.keys.sorted().map { "\($0)=\(facts[$0].map(Self.describe) ?? "")" }.joined(separator: ", ")
         txn.log("  facts: \(described)")
-        if turnedFalse { txn.tree = repaired(txn.tree, facts: facts, ids: &txn.ids) }
+        if turnedFalse {
+            txn.tree = repaired(txn.tree, facts: facts, ids: &txn.ids)
+            txn.removedScreens = true
+        }
     }
 
     static func describe(_ value: ParamValue) -> String {
@@ -135,10 +138,10 @@ extension Coordinator {
         for tabIndex in result.tabs.indices {
             var cutAt: (layer: Int, index: Int)?
             search: for (layer, frame) in result.tabs[tabIndex].layers.enumerated() {
-                for (index, screen) in frame.screens.enumerated() {
-                    guard let requires = graph.routes[screen.route]?.requires, !requires.isEmpty else { continue }
+                for (position, screen) in frame.screens.enumerated() {
+                    guard let requires = self.index.requires[screen.route] else { continue }
                     if requires.contains(where: { facts[$0] != .bool(true) }) {
-                        cutAt = (layer, index)
+                        cutAt = (layer, position)
                         break search
                     }
                 }
@@ -149,7 +152,7 @@ extension Coordinator {
             cut(&result, at: position, ids: &ids)
             result.selected = selected
         }
-        _ = result.pruneFlows()
+        result.pruneFlows(comparedTo: tree)
         return result
     }
 }

@@ -26,8 +26,10 @@ extension Coordinator {
             var txn = Transaction(state)
             var warnings: [String] = []
             txn.tree = reconciledTree(ids: &txn.ids, warnings: &warnings)
+            dropFlowsOutsideTheGraph(&txn.tree, warnings: &warnings)
             txn.facts = reconciledFacts(state.facts)
             txn.tree = repaired(txn.tree, facts: txn.facts, ids: &txn.ids)
+            txn.removedScreens = true
             return (commit(txn, op: op, time: time, effect: .clear), [])
         default:
             var txn = Transaction(state, tracing: tracing)
@@ -54,6 +56,7 @@ extension Coordinator {
                 txn.tree = tree
                 txn.ids = ids
                 txn.touchedTree = true
+                txn.removedScreens = true
                 return commit(txn, op: op, time: time, effect: isUndo ? .set(undo: from, redo: to) : .set(undo: to, redo: from))
             }
             leaving = candidate
@@ -65,7 +68,7 @@ extension Coordinator {
     /// Makes the transaction's result current as one new revision, or reports a no-op when nothing differs.
     mutating func commit(_ input: Transaction, op: Operation, time: Int64, effect: UndoEffect) -> Change {
         var txn = input
-        _ = txn.tree.pruneFlows()
+        if txn.removedScreens { txn.tree.pruneFlows(comparedTo: state.tree) }
         if txn.tree == state.tree && txn.facts == state.facts {
             var change = Change(
                 revision: state.revision, isNoOp: true, cause: op.cause, newScreenId: nil, changedProperties: [],
@@ -91,8 +94,10 @@ extension Coordinator {
         }
         var ended = txn.finished
         let finishedIDs = Set(ended.map(\.id))
-        for instance in old.orderedFlows where txn.tree.flows[instance.firstScreen]?.id != instance.id && !finishedIDs.contains(instance.id) {
-            ended.append(FlowEnd(id: instance.id, flow: instance.flow, output: ""))
+        if txn.removedScreens, old.flows.contains(where: { txn.tree.flows[$0.key]?.id != $0.value.id && !finishedIDs.contains($0.value.id) }) {
+            for instance in old.orderedFlows where txn.tree.flows[instance.firstScreen]?.id != instance.id && !finishedIDs.contains(instance.id) {
+                ended.append(FlowEnd(id: instance.id, flow: instance.flow, output: ""))
+            }
         }
         state.tree = txn.tree
         state.ids = txn.ids

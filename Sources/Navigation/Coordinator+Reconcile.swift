@@ -15,11 +15,21 @@ extension Coordinator {
         var txn = Transaction(state)
         var warnings: [String] = []
         txn.tree = reconciledTree(ids: &txn.ids, warnings: &warnings)
+        dropFlowsOutsideTheGraph(&txn.tree, warnings: &warnings)
         txn.facts = reconciledFacts(state.facts)
         txn.tree = repaired(txn.tree, facts: txn.facts, ids: &txn.ids)
+        txn.removedScreens = true
         if txn.tree == state.tree && txn.facts == state.facts { return Reconciliation(warnings: [], change: nil) }
         let change = commit(txn, op: .reconcile, time: time, effect: .clear)
         return Reconciliation(warnings: warnings, change: change)
+    }
+
+    /// Drops the flow instances whose flow the graph no longer declares (their screens stay).
+    func dropFlowsOutsideTheGraph(_ tree: inout Tree, warnings: inout [String]) {
+        for instance in tree.orderedFlows where graph.flows[instance.flow] == nil {
+            tree.flows[instance.firstScreen] = nil
+            warnings.append("flow '\(instance.flow)' (\(instance.id)) is no longer in the route graph; its screens stay, it no longer encloses them")
+        }
     }
 
     /// The current tree fitted to the graph; `warnings` says what was repaired.
@@ -34,7 +44,7 @@ extension Coordinator {
         guard graph.isTabbed else {
             var tab = old.tabs[0]
             repair(&tab, root: graph.rootRoute ?? "", label: "the stack", ids: &ids, warnings: &warnings)
-            return Tree(isTabbed: false, tabs: [tab], selected: 0)
+            return Tree(isTabbed: false, tabs: [tab], selected: 0, flows: old.flows)
         }
         var tabs: [TabStack] = []
         for spec in graph.tabs {
@@ -56,7 +66,7 @@ extension Coordinator {
         if tabs[selected].name != selectedName {
             warnings.append("the selected tab '\(selectedName)' is gone; selected '\(tabs[selected].name)'")
         }
-        return Tree(isTabbed: true, tabs: tabs, selected: selected)
+        return Tree(isTabbed: true, tabs: tabs, selected: selected, flows: old.flows)
     }
 
     /// Cuts `tab` at its first screen whose route is gone (with everything above it).

@@ -7,8 +7,10 @@ public struct Coordinator: Sendable {
     public let graph: RouteGraph
     /// Everything that persists (see `NavigationState.encodedSnapshot()`).
     public internal(set) var state: NavigationState
+    /// Lookups built once from the graph, so that resolving an event never scans it.
+    let index: GraphIndex
     /// Whether some route has `requires` (else guard checks and repairs are skipped).
-    let guardsInUse: Bool
+    var guardsInUse: Bool { !index.requires.isEmpty }
 
     /// A fresh tree: revision 1, each tab at its root, `selectedTabAtStart` (else the first tab) selected.
     public init(graph: RouteGraph) {
@@ -17,7 +19,7 @@ public struct Coordinator: Sendable {
         self.graph = graph
         self.state = NavigationState(tree: tree, revision: 1, ids: ids)
         self.state.facts = graph.defaultFacts
-        self.guardsInUse = graph.routes.values.contains { !$0.requires.isEmpty }
+        self.index = GraphIndex(graph)
     }
 
     /// A coordinator over a restored state; call `reconcile(at:)` next if the graph may have changed.
@@ -25,7 +27,7 @@ public struct Coordinator: Sendable {
     public init(graph: RouteGraph, restoring state: NavigationState) {
         self.graph = graph
         self.state = state
-        self.guardsInUse = graph.routes.values.contains { !$0.requires.isEmpty }
+        self.index = GraphIndex(graph)
         self.state.facts = reconciledFacts(state.facts)
     }
 
@@ -60,6 +62,27 @@ public struct Coordinator: Sendable {
     /// The newest `limit` changes (at most `maxHistory`), newest first.
     public func history(limit: Int) -> [HistoryEntry] {
         state.history.newest(max(0, min(limit, graph.limits.maxHistory)))
+    }
+}
+
+/// The graph's handlers and guards by route, flow and tab: what resolving an event and checking guards look up.
+struct GraphIndex: Sendable {
+    /// Each guarded route's `requires`.
+    var requires: [String: [String]] = [:]
+    /// Each route's handlers (routes without handlers are left out).
+    var routeHandlers: [String: Handlers] = [:]
+    /// Each flow's handlers.
+    var flowHandlers: [String: Handlers] = [:]
+    /// Each tab's handlers, by tab name.
+    var tabHandlers: [String: Handlers] = [:]
+
+    init(_ graph: RouteGraph) {
+        for (name, spec) in graph.routes {
+            if !spec.requires.isEmpty { requires[name] = spec.requires }
+            if !spec.on.isEmpty { routeHandlers[name] = spec.on }
+        }
+        for (name, spec) in graph.flows where !spec.on.isEmpty { flowHandlers[name] = spec.on }
+        for tab in graph.tabs where !tab.on.isEmpty { tabHandlers[tab.name] = tab.on }
     }
 }
 

@@ -9,6 +9,9 @@ struct Transaction {
     var steps = 0
     /// Set when an op other than set-facts ran: only then is the change an undo step.
     var touchedTree = false
+    /// Set when screens may have left the tree (anything but a push, a present or a tab switch): only then
+    /// can a flow instance have been abandoned.
+    var removedScreens = false
     /// Flows finished so far, in order.
     var finished: [FlowEnd] = []
     /// A guard redirected the request (or a resumed one).
@@ -100,22 +103,40 @@ extension Tree {
         return result
     }
 
-    /// Drops the instances whose first screen left the tree; returns them.
-    mutating func pruneFlows() -> [FlowInstance] {
-        guard !flows.isEmpty else { return [] }
+    /// The innermost flow instance enclosing the screen at `position` of the path (a walk down to the first one).
+    func innermostFlow(at position: (layer: Int, index: Int)) -> FlowInstance? {
+        guard !flows.isEmpty else { return nil }
+        let layers = current.layers
+        for layer in (0...position.layer).reversed() {
+            let screens = layers[layer].screens
+            let start = layer == position.layer ? position.index : screens.count - 1
+            for index in (0...start).reversed() {
+                if let instance = flows[screens[index].id] { return instance }
+            }
+        }
+        return nil
+    }
+
+    /// Drops the instances whose first screen left the tree. Only tabs that hold an instance and differ from
+    /// `old` (unchanged stacks share storage, so the comparison is cheap) are walked.
+    mutating func pruneFlows(comparedTo old: Tree? = nil) {
+        guard !flows.isEmpty else { return }
         let tabsWithFlows = Set(flows.values.map(\.tab))
         var present: Set<String> = []
-        for tab in tabs where tabsWithFlows.contains(isTabbed ? tab.name : "") {
+        var walked: Set<String> = []
+        for (index, tab) in tabs.enumerated() where tabsWithFlows.contains(isTabbed ? tab.name : "") {
+            if let old, old.tabs.indices.contains(index), old.tabs[index].name == tab.name, old.tabs[index].layers == tab.layers {
+                continue
+            }
+            walked.insert(isTabbed ? tab.name : "")
             for frame in tab.layers {
                 for screen in frame.screens where flows[screen.id] != nil { present.insert(screen.id) }
             }
         }
-        var gone: [FlowInstance] = []
-        for (screen, instance) in flows where !present.contains(screen) {
-            gone.append(instance)
+        let tabNames = Set(tabs.map { isTabbed ? $0.name : "" })
+        for (screen, instance) in flows where (walked.contains(instance.tab) && !present.contains(screen)) || !tabNames.contains(instance.tab) {
             flows[screen] = nil
         }
-        return gone
     }
 
     /// Every flow instance, in the pre-order of their first screens.

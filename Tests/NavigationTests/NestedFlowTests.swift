@@ -107,6 +107,16 @@ struct NestedFlowTests {
         #expect(shop.flows.isEmpty && shop.routes == ["home"])
     }
 
+    @Test func finishedFlowsAreAnnouncedBeforeAbandonedOnes() throws {
+        var shop = try Self.shop()
+        shop.must(send("buy", ["order": .int(1)]))
+        shop.must(send("next"))
+        // From the cart, below the address flow: checkout is the innermost flow enclosing the source.
+        let cancel = shop.must(.send(source: "#2", event: "cancel", params: [:], expectedRevision: 0))
+        #expect(cancel?.endedFlows == [FlowEnd(id: "#3", flow: "checkout", output: "abandoned"), FlowEnd(id: "#5", flow: "address", output: "")])
+        #expect(shop.routes == ["home"])
+    }
+
     @Test func aFinishedFlowLeavesTheTreeBelowItsFirstScreen() throws {
         var shop = try Self.shop()
         shop.must(push("help"))
