@@ -23,7 +23,8 @@ protocol Renderer: AnyObject {
     /// Whether it offers the top screen's events as keys and labels flows (then the loop fetches GetEvents and
     /// GetFlows whenever the screen on top changes).
     var wantsEvents: Bool { get }
-    /// The events the screen on top can send and the flow instances in the tree, fetched when the top changes.
+    /// The events the screen on top can send and the flow instances in the tree, fetched when the top changes,
+    /// just before the state is shown (which draws them).
     func useEvents(_ events: [EventInfo], flows: [FlowInfo])
     /// navd's `FlowFinished`.
     func flowFinished(_ finished: FlowFinished)

@@ -33,7 +33,6 @@ final class TerminalRenderer: Renderer {
     func useEvents(_ events: [EventInfo], flows: [FlowInfo]) {
         view.keys = EventKeys(events.map(\.event))
         view.flows = flows
-        draw()
     }
 
     func flowFinished(_ finished: FlowFinished) {

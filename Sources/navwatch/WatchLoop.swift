@@ -122,11 +122,12 @@ final class WatchLoop {
         lastRevision = change.revision
         isGone = false
         topID = change.state.top?.id
-        renderer.show(change, tree: tree)
         refreshEvents()
+        renderer.show(change, tree: tree)
     }
 
-    /// Fetches the top screen's events and the flows when the top screen is not the one they were fetched for.
+    /// Fetches the top screen's events and the flows when the top screen is not the one they were fetched for,
+    /// before the state is shown, so that one drawing holds the state with its keys.
     /// A failure (the top moved again: StaleSource; a navd without these methods) offers no keys; the next
     /// change tries again.
     private func refreshEvents() {

@@ -39,7 +39,7 @@ struct NavwatchCoordinationTests {
 
         #expect(try fixture.navctl("tab", "profile").status == 0)
         #expect(try fixture.navctl("send", "account").status == 0)
-        screen = tmux.waitForScreen { $0.contains("rev 6") && $0.contains("flow auth") }
+        screen = tmux.waitForScreen { $0.contains("rev 6") }
         #expect(screen.contains("[cover] login"), "\(screen)")
         #expect(screen.contains("flow auth"), "the login card is labelled with its flow: \(screen)")
         let keys = rows(screen).first { $0.contains("forgot-password") } ?? ""
