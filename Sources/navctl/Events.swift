@@ -3,8 +3,13 @@ import NavdClient
 
 /// `navctl events [--source ID]`: GetEvents.
 struct Events: NavctlCommand {
-    /// Left to ArgumentParser by the fast path (it takes an option with a value); the name is the command's.
-    static let form = CommandForm.parserOnly("events")
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("events", words: .none, flags: ["--names"], options: ["--source"]) { _, flags, options in
+        var command = Events()
+        command.names = flags.contains("--names")
+        command.source = options.first?.value ?? ""
+        return command
+    }
     static let configuration = CommandConfiguration(
         commandName: form.name,
         abstract: "List the events a screen can send, inner scopes first.",

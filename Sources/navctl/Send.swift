@@ -3,8 +3,24 @@ import NavdClient
 
 /// `navctl send EVENT [key=value …] [--source ID] [--expect REVISION]`: Send.
 struct Send: NavctlCommand {
-    /// Left to ArgumentParser by the fast path (it takes options with values); the name is the command's.
-    static let form = CommandForm.parserOnly("send")
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm("send", words: .routeAndAssignments, options: ["--source", "--expect"]) { words, _, options in
+        var command = Send()
+        command.event = words[0]
+        command.params = Array(words.dropFirst())
+        // Every field is set: a wrapped property's default is a definition until a value is assigned.
+        command.source = ""
+        command.expect = 0
+        for option in options {
+            if option.name == "--source" {
+                command.source = option.value
+            } else {
+                guard let revision = UInt64(option.value) else { return nil }
+                command.expect = revision
+            }
+        }
+        return command
+    }
     static let configuration = CommandConfiguration(
         commandName: form.name,
         abstract: "Report an event from a screen; navd's handlers decide what changes.",
