@@ -28,6 +28,7 @@ final class InProcessDaemon: @unchecked Sendable {
         client = try Connection(.address(bus.address))
         try client.addMatch(Navigator.stackChangedRule)
         try client.addMatch(Navigator.propertiesChangedRule)
+        try client.addMatch(Navigator.flowFinishedRule)
     }
 
     /// Sends `method` without waiting; returns the call's serial.

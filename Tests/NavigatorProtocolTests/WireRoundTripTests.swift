@@ -31,6 +31,54 @@ struct WireRoundTripTests {
         #expect(try RouteInfo.routes(dbusValue: RouteInfo.dbusValue(routes: [route])) == [route])
     }
 
+    @Test func flowsEventsResolveAndFlowFinishedReadBackWhatTheyWrote() throws {
+        let flows = [FlowInfo(id: "#9", flow: "auth", firstScreen: "#8", params: Self.params),
+                     FlowInfo(id: "#12", flow: "auth", firstScreen: "#11", params: [:])]
+        #expect(FlowInfo.dbusValue(flows: flows).signature == WireSignature.flows)
+        #expect(try FlowInfo.flows(dbusValue: FlowInfo.dbusValue(flows: flows)) == flows)
+
+        let events = [EventInfo(event: "next", scope: "route"), EventInfo(event: "cancel", scope: "flow:auth")]
+        #expect(EventInfo.dbusValue(events: events).signature == WireSignature.events)
+        #expect(try EventInfo.events(dbusValue: EventInfo.dbusValue(events: events)) == events)
+
+        let resolution = Resolution(
+            outcome: .redirected, revision: 7, tab: "profile",
+            path: [Entry(id: "#6", route: "profile", presentation: .root), Entry(id: "#8", route: "login", presentation: .cover)],
+            trace: ["event 'account' from profile (#6)", "  guard: route 'account' needs fact 'signed-in'"])
+        #expect(resolution.dbusValues.signature == NavigatorMethod.resolve.declaration.outSignature)
+        #expect(try Resolution(dbusValues: resolution.dbusValues) == resolution)
+
+        let end = FlowEnd(id: "#9", flow: "auth", output: "signed-in", params: Self.params)
+        let arguments = end.flowFinishedArguments(revision: 12)
+        #expect(arguments.signature == Navigator.flowFinished.signature)
+        let read = try FlowEnd.flowFinished(dbusValues: arguments)
+        #expect(read.revision == 12 && read.flow == end)
+    }
+
+    @Test func anUnknownOutcomeOrAShortReplyIsRefusedByName() {
+        var values = Resolution(outcome: .noop, revision: 1, tab: "", path: [], trace: []).dbusValues
+        values[0] = .string("maybe")
+        do {
+            _ = try Resolution(dbusValues: values)
+            Issue.record("an unknown outcome was read")
+        } catch {
+            #expect(error.name == DBusErrorName.invalidArgs && error.message.contains("'maybe'"))
+        }
+        do {
+            _ = try FlowEnd.flowFinished(dbusValues: [.uint64(1), .string("#9")])
+            Issue.record("a short FlowFinished was read")
+        } catch {
+            #expect(error.message.contains("FlowFinished has 2 values"))
+        }
+        let events = DBusValue.array(element: WireSignature.event, [.structure([.string("next"), .int32(1)])])
+        do {
+            _ = try EventInfo.events(dbusValue: events)
+            Issue.record("an event with a number for its scope was read")
+        } catch {
+            #expect(error.message.hasPrefix("event 0:"))
+        }
+    }
+
     @Test func anUnknownPresentationOrKindIsRefusedByItsValue() {
         let entry = DBusValue.structure([.string("#1"), .string("red"), .string("popover"), [String: ParamValue]().dbusValue])
         #expect(throws: DBusError.self) { try Entry(dbusValue: entry) }
@@ -73,8 +121,8 @@ struct DeclarationTests {
 
     @Test func onlyTheReadersAreAnsweredWithoutACommit() {
         let readers = Set(NavigatorMethod.all.filter { !$0.changesTree }.map(\.name))
-        #expect(readers == ["GetState", "GetTree", "GetRoutes", "History"])
-        #expect(NavigatorMethod.treeChangingNames.count == 15)
+        #expect(readers == ["GetState", "GetTree", "GetRoutes", "History", "GetFlows", "GetEvents", "Resolve"])
+        #expect(NavigatorMethod.treeChangingNames.count == 19)
         #expect(Navigator.interface.methods.map(\.name) == NavigatorMethod.all.map(\.name))
         #expect(throws: Never.self) { try Navigator.interface.validate() }
     }

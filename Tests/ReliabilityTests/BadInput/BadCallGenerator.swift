@@ -14,8 +14,8 @@ struct GeneratedCall {
     let mayChangeTree: Bool
 }
 
-/// Generates calls to navd from a seed: every method of the contract and unknown ones, every
-/// signature including wrong ones, random and boundary values.
+/// Generates calls to navd from a seed: every method of the contract (events, flows and facts
+/// included) and unknown ones, every signature including wrong ones, random and boundary values.
 struct BadCallGenerator {
     var rng: SeededGenerator
     /// Ids seen in the tree lately (PopTo targets), and the revision seen last (Apply's expectation).
@@ -43,11 +43,17 @@ struct BadCallGenerator {
 
     static let routes = [
         "red", "orange", "yellow", "green", "teal", "blue", "purple", "news-list", "news-item", "profile", "settings",
-        "login", "forgot-password", "modal",
+        "login", "forgot-password", "modal", "call-progress", "call-success", "call-error", "account",
+    ]
+    /// The demo graph's events, and some it does not handle.
+    static let events = [
+        "next", "root", "end", "show-modal", "close", "call", "succeeded", "failed", "retry", "account", "log-in", "logout",
+        "forgot-password", "sent", "cancel", "", "fly", "Next", "none",
     ]
     static let opNames = [
         "push", "pop", "popto", "poptoroot", "replace", "setstack", "present", "dismiss", "dismissall", "back",
-        "selecttab", "open", "Push", "undo", "redo", "", "jump", "apply", "gettree",
+        "selecttab", "open", "Push", "undo", "redo", "", "jump", "apply", "gettree", "send", "send", "start", "finish",
+        "setfacts", "setfacts", "Send", "resolve",
     ]
     static let links = [
         "root", "end", "/news/7", "navd:/news/7", "/rainbow/orange/yellow", "/news/abc", "/news/", "//", "navd:",
@@ -121,6 +127,14 @@ struct BadCallGenerator {
         case "SetStack": return [screens()]
         case "Apply": return [Contract.ops(applyOps()), .uint64(expectedRevision())]
         case "History": return [.uint32(rng.pick([0, 1, 16, 1000, 1001, UInt32.max]))]
+        case "Send": return [.string(source()), .string(event()), eventParams(), .uint64(expectedRevision())]
+        case "Start": return [.string(flow()), rng.chance(0.7) ? DBusValue.emptyParams : params()]
+        case "Finish": return [.string(output()), rng.chance(0.7) ? DBusValue.emptyParams : params()]
+        case "SetFacts": return [facts()]
+        case "GetEvents": return [.string(source())]
+        case "Resolve":
+            let kind = rng.pick(["event", "event", "link", "", "Event", "links"])
+            return [.string(kind), .string(kind == "link" ? link() : event()), eventParams()]
         default: return []
         }
     }
@@ -128,7 +142,7 @@ struct BadCallGenerator {
     private mutating func standardArguments(_ interface: String, _ member: String) -> [DBusValue] {
         if rng.chance(0.2) { return wrongArguments() }
         let interfaceName = rng.pick([Contract.interface, "org.navd.Navigator2", "", "org.freedesktop.DBus.Peer"])
-        let property = rng.pick(["Revision", "Depth", "Top", "TopId", "Tabs", "States", "Version", "Nope", "", "revision"])
+        let property = rng.pick(["Revision", "Depth", "Top", "TopId", "Tabs", "States", "Version", "Facts", "Nope", "", "revision"])
         switch member {
         case "Get": return [.string(interfaceName), .string(property)]
         case "GetAll": return [.string(interfaceName)]
@@ -151,6 +165,44 @@ struct BadCallGenerator {
 
     private mutating func link() -> String {
         rng.chance(0.6) ? rng.pick(Self.links) : RandomValues.string(using: &rng)
+    }
+
+    private mutating func event() -> String {
+        rng.chance(0.7) ? rng.pick(Self.events) : RandomValues.string(using: &rng)
+    }
+
+    /// A screen to send from: the top (""), an id seen lately (on the path or popped), or anything.
+    private mutating func source() -> String {
+        if rng.chance(0.5) { return "" }
+        if !knownIds.isEmpty, rng.chance(0.6) { return rng.pick(knownIds) }
+        return rng.pick(["#1", "#99999", "#", "red", String(repeating: "#", count: 4097)] + [RandomValues.string(using: &rng)])
+    }
+
+    private mutating func flow() -> String {
+        rng.chance(0.6) ? rng.pick(["auth", "Auth", "", "login"]) : RandomValues.string(using: &rng)
+    }
+
+    private mutating func output() -> String {
+        rng.chance(0.7) ? rng.pick(["signed-in", "cancelled", "", "done", "signed_in"]) : RandomValues.string(using: &rng)
+    }
+
+    /// An event's params: mostly the `message` call-error reads, else anything params() makes.
+    private mutating func eventParams() -> DBusValue {
+        if rng.chance(0.5) { return DBusValue.emptyParams }
+        if rng.chance(0.5) { return DBusValue.vardict([("message", rng.chance(0.7) ? .string(RandomValues.string(using: &rng)) : RandomValues.any(depth: 2, using: &rng))]) }
+        return params()
+    }
+
+    /// SetFacts' `a{sv}`: the declared fact with the right or a wrong type, unknown facts, none.
+    mutating func facts() -> DBusValue {
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0, 1, 2: return DBusValue.vardict([("signed-in", .boolean(rng.chance(0.5)))])
+        case 3: return DBusValue.emptyParams
+        case 4: return DBusValue.vardict([("signed-in", rng.chance(0.5) ? .string("true") : RandomValues.any(depth: 3, using: &rng))])
+        case 5: return DBusValue.vardict([("signed-in", .boolean(true)), (RandomValues.string(using: &rng), .boolean(true))])
+        case 6: return DBusValue.vardict([("signed-in", .variant(.boolean(false)))])
+        default: return params()
+        }
     }
 
     private mutating func popTarget() -> String {
@@ -225,7 +277,8 @@ struct BadCallGenerator {
         return (0..<count).map { _ in
             let name = rng.pick(Self.opNames)
             var arguments: [(String, DBusValue)] = []
-            for key in ["route", "params", "target", "style", "tab", "screens", "bogus"] where rng.chance(0.4) {
+            for key in ["route", "params", "target", "style", "tab", "screens", "event", "source", "flow", "output", "facts", "bogus"]
+            where rng.chance(0.4) {
                 switch key {
                 case "route": arguments.append((key, rng.chance(0.8) ? .string(capped(route())) : RandomValues.integer(using: &rng)))
                 case "params": arguments.append((key, light || rng.chance(0.5) ? DBusValue.emptyParams : params()))
@@ -236,6 +289,11 @@ struct BadCallGenerator {
                     // Few screens inside an op (SetStack itself covers the stack limit).
                     let few = (0..<Int.random(in: 0...3, using: &rng)).map { _ in screen(light: rng.chance(0.7)) }
                     arguments.append((key, light ? .string("x") : .array(element: WireSignature.namedDictionary, few)))
+                case "event": arguments.append((key, rng.chance(0.8) ? .string(capped(event())) : .int32(1)))
+                case "source": arguments.append((key, .string(capped(source()))))
+                case "flow": arguments.append((key, .string(capped(flow()))))
+                case "output": arguments.append((key, .string(capped(output()))))
+                case "facts": arguments.append((key, light || rng.chance(0.2) ? .boolean(true) : facts()))
                 default: arguments.append((key, light ? .string("bogus") : RandomValues.any(depth: 2, using: &rng)))
                 }
             }

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import NavigatorProtocol
 import TestSupport
 
 /// The outcome of a bad-input run, asserted by the test and printed as its figures.
@@ -25,7 +26,7 @@ struct BadInputOutcome: Sendable {
 }
 
 /// Sends `calls` generated calls on one connection, pipelined, each followed (for a sampled
-/// share, or all) by `GetTree` + `History`, so that the state after a failed call can be
+/// share, or all) by `GetTree`, `GetFlows`, `Facts` and `History`, so that the state after a failed call can be
 /// compared with the state before it — the previous call's check.
 struct BadInputRun {
     let navd: NavdProcess
@@ -40,6 +41,8 @@ struct BadInputRun {
         case call(label: String, mayAnswerSuccess: Bool, mayChangeTree: Bool)
         /// `afterUnansweredCall`: a no-reply call came in between, so nothing is compared.
         case checkTree(afterUnansweredCall: Bool)
+        /// `GetFlows`, then the `Facts` property: the durable state beside the tree.
+        case checkFlows, checkFacts
         case checkHistory
     }
 
@@ -56,6 +59,7 @@ struct BadInputRun {
         var slots: [Int: Slot] = [:]
         var lastSnapshot: TreeSnapshot?
         var pendingTree: [DBusValue]?
+        var pendingCoordination: [DBusValue] = []
         // The calls answered since the last check, and the last one of them.
         var callsSinceCheck = 0
         var lastCall: (label: String, failed: Bool, mayChangeTree: Bool, error: String, revision: UInt64?)?
@@ -79,12 +83,17 @@ struct BadInputRun {
             case .checkTree(let afterUnansweredCall):
                 guard reply.kind == .methodReturn else { throw HarnessError("GetTree failed: \(reply.bodyError?.description ?? "?")") }
                 pendingTree = try reply.body()
+                pendingCoordination = []
                 if afterUnansweredCall { callsSinceCheck += 2 }
+            case .checkFlows, .checkFacts:
+                guard reply.kind == .methodReturn else { throw HarnessError("\(slot) failed: \(reply.bodyError?.description ?? "?")") }
+                pendingCoordination += try reply.body()
             case .checkHistory:
                 guard reply.kind == .methodReturn, let tree = pendingTree else {
                     throw HarnessError("History failed: \(reply.bodyError?.description ?? "?")")
                 }
-                let snapshot = try TreeSnapshot(tree: tree, history: try reply.body())
+                var snapshot = try TreeSnapshot(tree: tree, history: try reply.body())
+                snapshot.coordination = pendingCoordination
                 if let before = lastSnapshot, callsSinceCheck == 1, let call = lastCall {
                     if call.failed || !call.mayChangeTree {
                         if call.failed { outcome.failedCallsChecked += 1 }
@@ -121,6 +130,10 @@ struct BadInputRun {
         func sendCheck() throws {
             slots[try pipeline.send(try Message.navigatorCall("GetTree"), deliver: deliver)] = .checkTree(afterUnansweredCall: unansweredCallSent)
             unansweredCallSent = false
+            slots[try pipeline.send(try Message.navigatorCall(NavigatorMethod.getFlows.name), deliver: deliver)] = .checkFlows
+            let facts = try Message.navigatorCall(
+                "Get", [.string(Contract.interface), .string(NavigatorProperty.facts.name)], interface: "org.freedesktop.DBus.Properties")
+            slots[try pipeline.send(facts, deliver: deliver)] = .checkFacts
             slots[try pipeline.send(try Message.navigatorCall("History", [.uint32(16)]), deliver: deliver)] = .checkHistory
         }
 

@@ -56,13 +56,15 @@ final class ChangingClient: @unchecked Sendable {
         }
         let rainbow = ["orange", "yellow", "green", "teal", "blue", "purple"]
         while !shouldStop {
-            let roll = Int.random(in: 0..<100, using: &rng)
+            let roll = Int.random(in: 0..<122, using: &rng)
             let method: String
             var arguments: [DBusValue] = []
             var returnsId = false
             var alwaysChanges = true
-            // Every mutating method of the contract, so that every kind of journal record is
-            // replayed after a kill.
+            /// Send answers (revision, outcome): `ignored` is the one outcome that changed nothing.
+            var outcomeDecides = false
+            // Every mutating method of the contract, events, flows and facts included, so that
+            // every kind of journal record (and flows with kept requests) is replayed after a kill.
             switch roll {
             case 0..<24: method = "Push"; arguments = [.string(rng.pick(rainbow)), DBusValue.emptyParams]; returnsId = true
             case 24..<40: method = "Pop"
@@ -97,6 +99,28 @@ final class ChangingClient: @unchecked Sendable {
             case 84..<88: method = "SelectTab"; arguments = [.string(rng.pick(["rainbow", "news", "profile"]))]; alwaysChanges = false
             case 88..<93: method = "Undo"
             case 93..<96: method = "Redo"
+            case 100..<106:
+                // Events, handled or not where the top screen is: pushes, guard redirects, resumes,
+                // finishes, logouts; refusals (UnhandledEvent, GuardLoop) are answers too.
+                method = "Send"
+                let event = rng.pick(["next", "next", "account", "succeeded", "cancel", "logout", "log-in", "forgot-password", "sent", "show-modal", "close", "call", "failed"])
+                let params: DBusValue = event == "failed" ? DBusValue.vardict([("message", .string("timed out"))]) : DBusValue.emptyParams
+                arguments = [.string(""), .string(event), params, .uint64(0)]
+                outcomeDecides = true
+            case 106..<109:
+                method = "SelectTab"; arguments = [.string("profile")]; alwaysChanges = false
+            case 109..<112: method = "Start"; arguments = [.string("auth"), DBusValue.emptyParams]; returnsId = true
+            case 112..<115: method = "Finish"; arguments = [.string(rng.pick(["signed-in", "cancelled"])), DBusValue.emptyParams]
+            case 115..<119: method = "SetFacts"; arguments = [.vardict([("signed-in", .boolean(rng.chance(0.5)))])]; alwaysChanges = false
+            case 119..<121:
+                method = "Apply"
+                let ops = [
+                    Contract.op("selecttab", [("tab", .string("profile"))]),
+                    Contract.op("setfacts", [("facts", .vardict([("signed-in", .boolean(rng.chance(0.5)))]))]),
+                    Contract.op("send", [("event", .string("account"))]),
+                ]
+                arguments = [Contract.ops(ops), .uint64(0)]
+                alwaysChanges = false
             default: method = "PopToRoot"; alwaysChanges = false
             }
             do {
@@ -105,7 +129,13 @@ final class ChangingClient: @unchecked Sendable {
                     ledger.recordViolation("\(method) answered without a revision: \(values)")
                     continue
                 }
-                if alwaysChanges {
+                if outcomeDecides {
+                    if values.dropFirst().first?.stringValue == "ignored" {
+                        ledger.recordAnswer(revision: revision)
+                    } else {
+                        ledger.recordChange(method, revision: revision, newId: nil)
+                    }
+                } else if alwaysChanges {
                     ledger.recordChange(method, revision: revision, newId: returnsId ? values.dropFirst().first?.stringValue : nil)
                 } else {
                     ledger.recordAnswer(revision: revision)

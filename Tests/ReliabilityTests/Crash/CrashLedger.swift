@@ -14,7 +14,8 @@ final class CrashLedger: @unchecked Sendable {
     private var errorTally: [String: Int] = [:]
     private var callsAnswered = 0
 
-    /// A change answered with `revision` and (for Push, Present, Replace) a new screen `id`.
+    /// A change answered with `revision` and (for Push, Present, Replace) a new screen `id`, or
+    /// (for Start) a new flow id, issued from the same counter.
     func recordChange(_ method: String, revision: UInt64, newId: String?) {
         lock.withLock {
             callsAnswered += 1
@@ -35,7 +36,7 @@ final class CrashLedger: @unchecked Sendable {
     /// The demo graph's routes: no id may equal one.
     static let routeNames: Set<String> = [
         "red", "orange", "yellow", "green", "teal", "blue", "purple", "news-list", "news-item", "profile", "settings",
-        "login", "forgot-password", "modal",
+        "login", "forgot-password", "modal", "call-progress", "call-success", "call-error", "account", "auth",
     ]
 
     /// A success that may have been a no-op: only its revision counts, as a lower bound.

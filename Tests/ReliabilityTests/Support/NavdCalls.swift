@@ -27,11 +27,22 @@ enum Contract {
 }
 
 extension Connection {
-    /// The tree as `GetTree` returns it, with the newest history entries.
+    /// The tree as `GetTree` returns it, with the newest history entries, the flow instances and the facts.
     func treeSnapshot(historyLimit: UInt32 = 1_000) throws -> TreeSnapshot {
         let tree = try navigator("GetTree")
         let history = try navigator("History", [.uint32(historyLimit)])
-        return try TreeSnapshot(tree: tree, history: history)
+        var snapshot = try TreeSnapshot(tree: tree, history: history)
+        snapshot.coordination = try coordinationState()
+        return snapshot
+    }
+
+    /// `GetFlows`' reply and the `Facts` property: the durable state beside the tree.
+    func coordinationState() throws -> [DBusValue] {
+        let flows = try navigator(NavigatorMethod.getFlows.name)
+        let facts = try call(Message.navigatorCall(
+            "Get", [.string(Contract.interface), .string(NavigatorProperty.facts.name)],
+            interface: "org.freedesktop.DBus.Properties")).body()
+        return flows + facts
     }
 
     /// Every property of navd's interface (`Properties.GetAll`), by name.
@@ -59,6 +70,8 @@ struct TreeSnapshot: Equatable, Sendable {
     var nodes: DBusValue
     /// The history entries, as they came.
     var history: DBusValue
+    /// `GetFlows`' reply and the `Facts` property, when the snapshot read them (empty otherwise).
+    var coordination: [DBusValue] = []
 
     init(tree: [DBusValue], history: [DBusValue]) throws {
         guard tree.count == 3, let revision = tree[0].uint64Value, let tab = tree[1].stringValue, history.count == 1 else {
@@ -109,7 +122,10 @@ struct TreeSnapshot: Equatable, Sendable {
     }
 
     /// A short description for failure messages.
-    var summary: String { "revision \(revision), tab '\(tab)', \(ids.count) nodes, history \(historyRevisions.prefix(5))…" }
+    var summary: String {
+        "revision \(revision), tab '\(tab)', \(ids.count) nodes, history \(historyRevisions.prefix(5))…"
+            + (coordination.isEmpty ? "" : ", flows and facts \(coordination)")
+    }
 }
 
 /// Sends many calls on one connection without waiting for each answer (at most `window` in
