@@ -2,7 +2,8 @@
 #   make demo        the tour: a private (or session) bus, navd, navwatch following navctl
 #   make test        every test that fits in CI (unit, D-Bus, end-to-end, short reliability, bench smoke)
 #   make check-long  sanitizers, the long reliability suite, the full benchmark
-#   make install     PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging
+#   make install     PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging;
+#                    binaries stripped (STRIP= installs them with their debug information)
 
 SHELL      := /bin/bash
 PREFIX     ?= /usr/local
@@ -35,7 +36,7 @@ demo: deps
 	@bash scripts/demo.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 install: release
-	@bash scripts/install.sh install "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(PREFIX)" "$(DESTDIR)"
+	@$(if $(filter undefined,$(origin STRIP)),,STRIP="$(STRIP)") bash scripts/install.sh install "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(PREFIX)" "$(DESTDIR)"
 
 uninstall:
 	@bash scripts/install.sh uninstall "" "$(PREFIX)" "$(DESTDIR)"

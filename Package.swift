@@ -79,6 +79,9 @@ let package = Package(
         ),
         // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
+        // The benchmark's load client: a small C client on libdbus, so every service compared
+        // is driven at the same small client cost.
+        .executableTarget(name: "navd-load", dependencies: ["CDBus"]),
         // The benchmark: navd against the bus's own floor (`make bench`).
         .executableTarget(
             name: "navd-bench",

@@ -2,7 +2,11 @@
 # install.sh install|uninstall BIN_DIR PREFIX DESTDIR
 # Installs navd's binaries, D-Bus files, systemd user unit and shell completions under
 # $DESTDIR$PREFIX, substituting the installed paths into the activation file and the unit.
+# The binaries are stripped as Debian strips them (debug information and symbols not needed to
+# run stay out of the installed files); STRIP overrides the command, and STRIP= (empty) installs
+# them as built, with their debug information.
 set -euo pipefail
+strip_command=${STRIP-strip --remove-section=.comment --remove-section=.note --strip-unneeded}
 action=$1 bin_dir=$2 prefix=$3 destdir=${4:-}
 prefix=${prefix%/}
 root="$destdir$prefix"
@@ -32,7 +36,10 @@ files=(
 case "$action" in
 install)
     install -d "$root/bin"
-    for b in navd navctl navwatch; do install -m 0755 "$bin_dir/$b" "$root/bin/$b"; done
+    for b in navd navctl navwatch; do
+        install -m 0755 "$bin_dir/$b" "$root/bin/$b"
+        if [[ -n "$strip_command" ]]; then $strip_command "$root/bin/$b"; fi
+    done
     install -D -m 0644 "$here/dbus/org.navd.Navigator1.xml" "$root/share/dbus-1/interfaces/org.navd.Navigator1.xml"
     install -d "$root/share/dbus-1/services" "$root/$unit_dir"
     sed "s|@BINDIR@|$prefix/bin|g" "$here/dbus/org.navd.Navigator1.service.in" > "$root/share/dbus-1/services/org.navd.Navigator1.service"

@@ -38,47 +38,36 @@ extension DBusValue {
     }
 
     /// A `t` value, or any unsigned integer type widened; nil otherwise.
-    public var uint64Value: UInt64? {
-        switch self {
-        case .uint64(let v): v
-        case .uint32(let v): UInt64(v)
-        case .uint16(let v): UInt64(v)
-        case .byte(let v): UInt64(v)
-        default: nil
-        }
-    }
+    public var uint64Value: UInt64? { widenedInteger() }
 
     /// An `x` value, or any integer type that fits in Int64; nil otherwise.
     public var int64Value: Int64? {
-        switch self {
-        case .int64(let v): v
-        case .int32(let v): Int64(v)
-        case .int16(let v): Int64(v)
-        case .uint32(let v): Int64(v)
-        case .uint16(let v): Int64(v)
-        case .byte(let v): Int64(v)
-        case .uint64(let v): Int64(exactly: v)
-        default: nil
-        }
+        if case .uint64(let v) = self { return Int64(exactly: v) }
+        return widenedInteger()
     }
 
     /// A `u` value (or `q`, `y` widened); nil otherwise.
-    public var uint32Value: UInt32? {
-        switch self {
-        case .uint32(let v): v
-        case .uint16(let v): UInt32(v)
-        case .byte(let v): UInt32(v)
-        default: nil
-        }
-    }
+    public var uint32Value: UInt32? { widenedInteger() }
 
     /// A `i` value (or `n`, `q`, `y` widened); nil otherwise.
-    public var int32Value: Int32? {
-        switch self {
-        case .int32(let v): v
-        case .int16(let v): Int32(v)
-        case .uint16(let v): Int32(v)
-        case .byte(let v): Int32(v)
+    public var int32Value: Int32? { widenedInteger() }
+
+    /// The integer held, as `T`, when every value of its D-Bus type fits in `T` (the same
+    /// signedness and no wider, or unsigned and narrower); nil otherwise, so no accessor ever
+    /// converts a value whose type could hold one that does not fit.
+    private func widenedInteger<T: FixedWidthInteger>() -> T? {
+        func widened<S: FixedWidthInteger>(_ v: S) -> T? {
+            let fits = S.isSigned == T.isSigned ? S.bitWidth <= T.bitWidth : !S.isSigned && S.bitWidth < T.bitWidth
+            return fits ? T(v) : nil
+        }
+        return switch self {
+        case .byte(let v): widened(v)
+        case .int16(let v): widened(v)
+        case .uint16(let v): widened(v)
+        case .int32(let v): widened(v)
+        case .uint32(let v): widened(v)
+        case .int64(let v): widened(v)
+        case .uint64(let v): widened(v)
         default: nil
         }
     }

@@ -2,16 +2,17 @@ import BusHarness
 import ArgumentParser
 import Foundation
 
-/// `navd-bench`: issue 7's benchmark. Argument parsing and the order of the phases only.
+/// `navd-bench`: navd's benchmark. Argument parsing and the order of the phases only.
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navd-bench",
-        abstract: "Measure navd against the bus's own floor (Ping, and the C service navd-floor), side by side in one run.",
+        abstract: "Measure navd against the bus's own floor (Ping, the C service navd-floor) and a dbus-python peer, side by side in one run.",
         discussion: """
-            Starts private dbus-daemons, navd (persistence on, temporary state directory), navd --ephemeral \
-            and navd-floor, all found next to navd-bench (or in --bin-dir). Each figure interleaves navd and \
-            the floors over the rounds; prints a table, and with --json the same figures as JSON. \
+            Starts private dbus-daemons, navd (persistence on, temporary state directory), navd --ephemeral, \
+            navd-floor and scripts/navd-pypeer.py; navd, navd-floor and the C load client navd-load are found \
+            next to navd-bench (or in --bin-dir). Every call figure is made by navd-load and interleaves navd \
+            and the others over the rounds; prints a table, and with --json the same figures as JSON. \
             No figure is asserted: targets are reported as met or not.
             """
     )
@@ -25,16 +26,16 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Tiny counts for the test suite's smoke run (the figures are not meaningful).")
     var quick = false
 
-    @Flag(name: .long, help: "Skip the growth and memory-over-history figures (items 5 and 6, except idle memory).")
+    @Flag(name: .long, help: "Skip the growth and memory-over-history figures (idle memory is always measured).")
     var skipGrowth = false
 
-    @Flag(name: .long, help: "Skip navctl against busctl and navd's cold start (item 7).")
+    @Flag(name: .long, help: "Skip navctl against busctl, navd's start (direct and through D-Bus activation) and the installed size.")
     var skipCli = false
 
     @Option(name: .long, help: ArgumentHelp("Also write the figures as JSON to this file.", valueName: "file"))
     var json: String?
 
-    @Option(name: .long, help: ArgumentHelp("Where navd, navctl and navd-floor are (default: next to navd-bench).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Where navd, navctl, navwatch, navd-floor and navd-load are (default: next to navd-bench).", valueName: "dir"))
     var binDir: String?
 
     @Option(name: .long, help: "Changes of history before the last growth figure (default 1,000,000; 200 with --quick).")
@@ -59,8 +60,8 @@ struct BenchCommand: ParsableCommand {
             cliRuns: quick ? 3 : 50,
             coldStarts: quick ? 2 : 20)
         let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
-        var needed = ["navd", "navd-floor"]
-        if !skipCli { needed.append("navctl") }
+        var needed = ["navd", "navd-floor", "navd-load"]
+        if !skipCli { needed += ["navctl", "navwatch"] }
         do {
             try binaries.check(needed)
         } catch {
@@ -79,11 +80,15 @@ struct BenchCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("navd-bench: \(name) failed: \(error)\n".utf8))
             }
         }
-        phase("items 1-3, 8") { try run.measureCallFigures() }
-        phase("item 4") { try run.measureFanOut() }
+        phase("latency and throughput") { try run.measureCallFigures() }
+        phase("fan-out") { try run.measureFanOut() }
         run.stopCallSites()
-        if !skipCli { phase("item 7") { try run.measureCommandLine() } }
-        if !skipGrowth { phase("items 5-6") { try run.measureGrowth() } }
+        if !skipCli {
+            phase("command line and start") { try run.measureCommandLine() }
+            phase("installed size") { try run.measureInstalledSize() }
+            phase("start through D-Bus activation") { try run.measureActivation() }
+        }
+        if !skipGrowth { phase("growth and memory") { try run.measureGrowth() } }
         let report = run.report()
         print(report.table(), terminator: "")
         if let json { try report.writeJSON(to: json) }

@@ -1,46 +1,46 @@
-import DBus
-
 extension BenchRun {
-    /// Items 1, 2, 3 and 8: Ping and the C floor, navd and navd --ephemeral, one call at a
-    /// time (interleaved call by call) and 32 in flight (interleaved in chunks of 256), over the rounds.
+    /// Ping, the C floor, the dbus-python peer, navd and navd --ephemeral with its own floor:
+    /// one call at a time (interleaved call by call) and 32 in flight (interleaved in chunks
+    /// of 256), over the rounds, all through navd-load.
     func measureCallFigures() throws {
         guard let main, let ephemeral else { return }
         let calls = plan.callsPerRound
         let warm = plan.warmUpCalls
-        let serialKeys = ["ping.serial", "floor.serial", "navd.serial", "ephemeralFloor.serial", "ephemeral.serial"]
-        let serialSubjects: [(Connection, CallTarget, CallKind)] = [
-            (main.client, .navd, .ping), (main.client, .floor, .pushPop), (main.client, .navd, .pushPop),
-            (ephemeral.client, .floor, .pushPop), (ephemeral.client, .navd, .pushPop),
+        let subjects: [(String, LoadTarget)] = [
+            ("ping", LoadTarget(address: main.bus.address, target: .navd, kind: .ping)),
+            ("floor", LoadTarget(address: main.bus.address, target: .floor, kind: .pushPop)),
+            ("python", LoadTarget(address: main.bus.address, target: .python, kind: .pushPop)),
+            ("navd", LoadTarget(address: main.bus.address, target: .navd, kind: .pushPop)),
+            ("ephemeralFloor", LoadTarget(address: ephemeral.bus.address, target: .floor, kind: .pushPop)),
+            ("ephemeral", LoadTarget(address: ephemeral.bus.address, target: .navd, kind: .pushPop)),
         ]
-        let serial = BenchCase(
-            warmUp: { _ = try CallMeasurement.serialInterleaved(serialSubjects, calls: warm) },
-            measure: {
-                let samples = try CallMeasurement.serialInterleaved(serialSubjects, calls: calls)
-                return Dictionary(uniqueKeysWithValues: zip(serialKeys, samples))
-            })
-        let pipelinedKeys = ["ping.pipelined", "floor.pipelined", "navd.pipelined", "ephemeralFloor.pipelined", "ephemeral.pipelined"]
-        let pipelined = BenchCase(
-            warmUp: { _ = try CallMeasurement.pipelinedInterleaved(serialSubjects, calls: warm) },
-            measure: {
-                let samples = try CallMeasurement.pipelinedInterleaved(serialSubjects, calls: calls * 2)
-                return Dictionary(uniqueKeysWithValues: zip(pipelinedKeys, samples))
-            })
-        progress("items 1-3, 8: serial and 32-in-flight calls, \(plan.rounds) rounds")
-        let results = try interleave([serial, pipelined])
+        func keyed(_ suffix: String) -> [(String, LoadTarget)] { subjects.map { ($0.0 + suffix, $0.1) } }
+        progress("latency and throughput: one at a time and 32 in flight, \(plan.rounds) rounds")
+        let results = try interleave([
+            loadCase(.serial, keyed(".serial"), calls: calls, warmUp: warm),
+            loadCase(.inflight, keyed(".inflight"), calls: calls * 2, warmUp: warm),
+        ])
         func summary(_ key: String) -> Summary { results[key]?.summary() ?? Samples().summary() }
         let ping = summary("ping.serial"), floor = summary("floor.serial"), navd = summary("navd.serial")
-        let pingPipe = summary("ping.pipelined"), floorPipe = summary("floor.pipelined"), navdPipe = summary("navd.pipelined")
+        let python = summary("python.serial"), pythonPipe = summary("python.inflight")
+        let pingPipe = summary("ping.inflight"), floorPipe = summary("floor.inflight"), navdPipe = summary("navd.inflight")
         let ephFloor = summary("ephemeralFloor.serial"), eph = summary("ephemeral.serial")
-        let ephFloorPipe = summary("ephemeralFloor.pipelined"), ephPipe = summary("ephemeral.pipelined")
+        let ephFloorPipe = summary("ephemeralFloor.inflight"), ephPipe = summary("ephemeral.inflight")
 
         figures.append(Figure("floor.ping.serial", "Peer.Ping to navd's connection, one at a time", ping))
         figures.append(Figure("floor.ping.inflight32", "Peer.Ping to navd's connection, 32 in flight", pingPipe))
         figures.append(Figure("floor.service.serial", "navd-floor Push/Pop, one at a time", floor))
         figures.append(Figure("floor.service.inflight32", "navd-floor Push/Pop, 32 in flight", floorPipe))
+        figures.append(Figure("peer.python.serial", "dbus-python peer Push/Pop, one at a time", python))
+        figures.append(Figure("peer.python.inflight32", "dbus-python peer Push/Pop, 32 in flight", pythonPipe))
 
         var latency = Figure("latency.navd", "navd Push/Pop one at a time (persistence on)", navd)
         latency.compare(ratio: navd.p50 / floor.p50, of: "navd p50 / navd-floor p50", atMost: 1.25)
+        latency.note = "p99 ratio \(format2(navd.p99 / floor.p99))"
         figures.append(latency)
+        var latencyPython = Figure("latency.navd.vs_python", "the same, against the dbus-python peer", navd)
+        latencyPython.compare(ratio: navd.p50 / python.p50, of: "navd p50 / dbus-python peer p50", atMost: 1.0)
+        figures.append(latencyPython)
         var latencyPing = Figure("latency.navd.vs_ping", "the same, against Ping", navd)
         latencyPing.compare(ratio: navd.p50 / ping.p50, of: "navd p50 / Ping p50")
         figures.append(latencyPing)
@@ -48,6 +48,10 @@ extension BenchRun {
         var throughput = Figure("throughput.navd", "navd Push/Pop, 32 in flight (persistence on)", navdPipe)
         throughput.compare(ratio: navdPipe.opsPerSecond / floorPipe.opsPerSecond, of: "navd ops/s / navd-floor ops/s", atLeast: 1.0)
         figures.append(throughput)
+        var throughputPython = Figure("throughput.navd.vs_python", "the same, against the dbus-python peer", navdPipe)
+        throughputPython.compare(
+            ratio: navdPipe.opsPerSecond / pythonPipe.opsPerSecond, of: "navd ops/s / dbus-python peer ops/s", atLeast: 1.2)
+        figures.append(throughputPython)
         var throughputPing = Figure("throughput.navd.vs_ping", "the same, against Ping", navdPipe)
         throughputPing.compare(ratio: navdPipe.opsPerSecond / pingPipe.opsPerSecond, of: "navd ops/s / Ping ops/s")
         figures.append(throughputPing)
@@ -64,31 +68,31 @@ extension BenchRun {
         figures.append(ephThroughput)
     }
 
-    /// Item 4: 1, 10 and 50 watchers subscribed to StackChanged from navd and from the floor;
-    /// send Push or Pop (to each in turn), time until the last watcher holds the signal.
+    /// 1, 10 and 50 watcher processes (navd-load's), each subscribed to StackChanged from navd,
+    /// the floor and the dbus-python peer; Push or Pop to each in turn, timed until the last
+    /// watcher has read the signal.
     func measureFanOut() throws {
         guard let main else { return }
+        let address = main.bus.address
+        let subjects: [(String, LoadTarget)] = [
+            ("floor", LoadTarget(address: address, target: .floor, kind: .pushPop)),
+            ("python", LoadTarget(address: address, target: .python, kind: .pushPop)),
+            ("navd", LoadTarget(address: address, target: .navd, kind: .pushPop)),
+        ]
         for watchers in [1, 10, 50] {
-            progress("item 4: fan-out to \(watchers) watchers")
-            let pool = try WatcherPool(
-                address: main.bus.address, count: watchers, senders: [CallTarget.navd.busName, CallTarget.floor.busName])
-            defer { pool.stop() }
-            let calls = plan.fanOutCalls
-            let warm = max(4, plan.warmUpCalls / 4)
+            progress("fan-out to \(watchers) watchers")
             let results = try interleave([
-                BenchCase(
-                    warmUp: { _ = try CallMeasurement.fanOut(main.client, [.floor, .navd], pool: pool, calls: warm) },
-                    measure: {
-                        let samples = try CallMeasurement.fanOut(main.client, [.floor, .navd], pool: pool, calls: calls)
-                        return ["floor": samples[0], "navd": samples[1]]
-                    })
+                loadCase(.fanout, subjects, calls: plan.fanOutCalls, warmUp: max(4, plan.warmUpCalls / 4), watchers: watchers)
             ])
             let floor = results["floor"]?.summary() ?? Samples().summary()
+            let python = results["python"]?.summary() ?? Samples().summary()
             let navd = results["navd"]?.summary() ?? Samples().summary()
-            figures.append(Figure("fanout.\(watchers).floor", "send Push/Pop to navd-floor -> last of \(watchers) watchers has StackChanged", floor, showOps: false))
-            var figure = Figure("fanout.\(watchers).navd", "send Push/Pop to navd -> last of \(watchers) watchers has StackChanged", navd, showOps: false)
+            let what = "-> last of \(watchers) watchers has StackChanged"
+            figures.append(Figure("fanout.\(watchers).floor", "send Push/Pop to navd-floor \(what)", floor, showOps: false))
+            figures.append(Figure("fanout.\(watchers).python", "send Push/Pop to the dbus-python peer \(what)", python, showOps: false))
+            var figure = Figure("fanout.\(watchers).navd", "send Push/Pop to navd \(what)", navd, showOps: false)
             figure.compare(ratio: navd.p50 / floor.p50, of: "navd p50 / navd-floor p50", atMost: 1.2)
-            figure.note = "p99 ratio \(format2(navd.p99 / floor.p99))"
+            figure.note = "p99 ratio \(format2(navd.p99 / floor.p99)); navd p50 / dbus-python peer p50 \(format2(navd.p50 / python.p50))"
             figures.append(figure)
         }
     }

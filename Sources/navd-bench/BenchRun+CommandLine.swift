@@ -4,10 +4,10 @@ import Foundation
 import NavigatorProtocol
 
 extension BenchRun {
-    /// Item 7: `navctl push` against `busctl call` of the same Push (whole-process wall time,
+    /// `navctl push` against `busctl call` of the same Push (whole-process wall time,
     /// alternating), and navd's cold start to its first answer.
     func measureCommandLine() throws {
-        progress("item 7: navctl against busctl, \(plan.cliRuns) runs each")
+        progress("navctl against busctl, \(plan.cliRuns) runs each")
         let site = try BenchSite(
             name: "cli", binaries: binaries, stateDirectory: workDirectory + "/state-cli")
         defer { site.stop() }
@@ -43,17 +43,15 @@ extension BenchRun {
         try measureColdStart()
     }
 
-    /// navd started directly (not through D-Bus activation, which is measured under systemd
-    /// elsewhere) on a bus of its own with a fresh state directory each time: from spawn to the
-    /// first GetState reply.
+    /// navd started directly (not through D-Bus activation: `measureActivation`) on a bus of its
+    /// own with a fresh state directory each time: from spawn to the first GetState reply.
     func measureColdStart() throws {
-        progress("item 7: navd cold start, \(plan.coldStarts) starts")
+        progress("navd cold start, \(plan.coldStarts) starts")
         let bus = try PrivateBus()
         defer { bus.stop() }
         let watcher = try Connection(.address(bus.address))
         defer { watcher.close() }
-        try watcher.addMatch(
-            "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(CallTarget.navd.busName)'")
+        try watcher.addMatch(Navigator.nameOwnerChangedRule)
         var samples = Samples()
         for start in 0..<plan.coldStarts {
             let stateDirectory = "\(workDirectory)/state-cold-\(start)"
@@ -73,7 +71,7 @@ extension BenchRun {
             _ = waitForNameOwner(watcher, seconds: 5)
         }
         var figure = Figure("cli.cold_start", "navd start (direct exec, fresh state dir) to first GetState reply", samples.summary(unitNanoseconds: 1e6), unit: "ms", showOps: false)
-        figure.note = "started directly, not through D-Bus activation (that is measured under systemd elsewhere)"
+        figure.note = "started directly; through D-Bus activation under systemd: start.activation"
         figures.append(figure)
     }
 

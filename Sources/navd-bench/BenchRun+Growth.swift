@@ -2,7 +2,7 @@ import DBus
 import Foundation
 
 extension BenchRun {
-    /// Items 5 and 6: Push/Pop p50 on the `main` tab with 1, 100 and 10,000 screens in the
+    /// Growth: Push/Pop p50 on the `main` tab with 1, 100 and 10,000 screens in the
     /// `elsewhere` tab's stack, then after `historyChanges` further changes; navd's RSS with
     /// 10,000 screens and after the history. Each level interleaves navd with the floor on the
     /// same bus, and the ratio is navd/floor at that level over navd/floor with 1 screen, so
@@ -18,17 +18,11 @@ extension BenchRun {
         var baseline: Double?
         var baselineMean: Double?
         func level(_ key: String, _ label: String) throws {
-            let calls = plan.callsPerRound
-            let warm = plan.warmUpCalls
-            let subjects: [(Connection, CallTarget, CallKind)] = [(site.client, .floor, .pushPop), (site.client, .navd, .pushPop)]
-            let results = try interleave([
-                BenchCase(
-                    warmUp: { _ = try CallMeasurement.serialInterleaved(subjects, calls: warm) },
-                    measure: {
-                        let samples = try CallMeasurement.serialInterleaved(subjects, calls: calls)
-                        return ["floor": samples[0], "navd": samples[1]]
-                    })
-            ])
+            let subjects: [(String, LoadTarget)] = [
+                ("floor", LoadTarget(address: site.bus.address, target: .floor, kind: .pushPop)),
+                ("navd", LoadTarget(address: site.bus.address, target: .navd, kind: .pushPop)),
+            ]
+            let results = try interleave([loadCase(.serial, subjects, calls: plan.callsPerRound, warmUp: plan.warmUpCalls)])
             let navd = results["navd"]?.summary() ?? Samples().summary()
             let floor = results["floor"]?.summary() ?? Samples().summary()
             let relative = navd.p50 / floor.p50
@@ -43,32 +37,29 @@ extension BenchRun {
             figures.append(figure)
         }
 
-        progress("item 5: growth, 1 screen elsewhere")
+        progress("growth, 1 screen elsewhere")
         try level("growth.screens_1", "navd Push/Pop, 1 screen elsewhere in the tree")
-        progress("item 5: growth, 100 screens elsewhere")
+        progress("growth, 100 screens elsewhere")
         try fillElsewhere(site, screens: 100)
         try level("growth.screens_100", "navd Push/Pop, 100 screens elsewhere (one deep stack in another tab)")
-        progress("item 5: growth, 10,000 screens elsewhere")
+        progress("growth, 10,000 screens elsewhere")
         try fillElsewhere(site, screens: 10_000)
         try level("growth.screens_10000", "navd Push/Pop, 10,000 screens elsewhere (one deep stack in another tab)")
 
-        let before = site.navd.residentMebibytes() ?? 0
-        var tenThousand = Figure("memory.screens_10000", "navd RSS with 10,000 screens in the tree", value: before, unit: "MiB")
-        tenThousand.target = "<= 40 MiB"
-        tenThousand.met = before <= 40
-        figures.append(tenThousand)
+        appendMemoryFigures(site.navd.pid, key: "memory.screens_10000", state: "with 10,000 screens in the tree", privateBudget: 8)
+        let before = ProcessMemory.of(site.navd.pid)?.anonymous ?? 0
 
         let (made, stopReason) = try makeHistory(site, changes: plan.historyChanges)
-        let after = site.navd.residentMebibytes() ?? 0
+        let after = ProcessMemory.of(site.navd.pid)?.anonymous ?? 0
         let historyLabel = made.formatted()
-        var afterHistory = Figure("memory.after_history", "navd RSS after \(historyLabel) more changes", value: after, unit: "MiB")
+        var afterHistory = Figure("memory.after_history", "navd private (anonymous) RSS after \(historyLabel) more changes", value: after, unit: "MiB")
         afterHistory.target = "<= +5 MiB over the history"
         afterHistory.met = after - before <= 5 && made >= plan.historyChanges
         afterHistory.note = "grew \(format2(after - before)) MiB over \(historyLabel) changes (from \(format2(before)) MiB)"
         if let stopReason { afterHistory.note! += "; stopped at \(historyLabel) of \(plan.historyChanges.formatted()) changes: \(stopReason)" }
         figures.append(afterHistory)
 
-        progress("item 5: growth, after the history")
+        progress("growth, after the history")
         try level("growth.after_history", "navd Push/Pop after \(historyLabel) more changes (10,000 screens elsewhere)")
         if let stopReason, var last = figures.popLast() {
             last.met = false
@@ -86,11 +77,11 @@ extension BenchRun {
         _ = try site.client.call(try NavigatorCalls.selectTab("main", on: .navd))
     }
 
-    /// Up to `changes` Push/Pop calls, 32 in flight, in chunks; stops early (saying why) when
+    /// Up to `changes` Push/Pop calls, 32 in flight, in chunks of navd-load runs; stops early (saying why) when
     /// the time budget is spent or navd's RSS passes the memory guard, so a daemon whose cost
     /// grows with the history cannot hold the machine. Returns the changes made.
     private func makeHistory(_ site: BenchSite, changes: Int) throws -> (made: Int, stopReason: String?) {
-        let chunk = 2000
+        let chunk = 20_000
         var made = 0
         let began = MonotonicClock.nanoseconds()
         var lastReport = began
@@ -99,18 +90,19 @@ extension BenchRun {
             if seconds > plan.historySeconds {
                 return (made, "time budget of \(Int(plan.historySeconds)) s spent (\(Int(Double(made) / seconds)) changes per second)")
             }
-            if let rss = site.navd.residentMebibytes(), rss > plan.historyMemoryGuardMebibytes {
+            if let rss = ProcessMemory.of(site.navd.pid)?.total, rss > plan.historyMemoryGuardMebibytes {
                 return (made, "navd's RSS passed the \(Int(plan.historyMemoryGuardMebibytes)) MiB guard (\(Int(rss)) MiB)")
             }
             let count = min(chunk, changes - made)
-            let samples = try CallMeasurement.pipelined(site.client, .navd, .pushPop, calls: count)
+            let target = LoadTarget(address: site.bus.address, target: .navd, kind: .pushPop)
+            let samples = try load.run(.inflight, [target], calls: count, warmUp: 0, seed: made, chunk: count, keepSamples: false)[0]
             if samples.errors > 0 { throw BenchError("\(samples.errors) error replies while making history") }
             made += count + count % 2
             let now = MonotonicClock.nanoseconds()
             if now - lastReport > 10_000_000_000 || made >= changes {
                 lastReport = now
                 let elapsed = Double(now - began) / 1e9
-                progress("item 5/6: \(made) of \(changes) changes made (\(Int(Double(made) / elapsed)) per second)")
+                progress("history: \(made) of \(changes) changes made (\(Int(Double(made) / elapsed)) per second)")
             }
         }
         return (made, nil)

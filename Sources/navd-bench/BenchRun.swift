@@ -12,36 +12,45 @@ final class BenchRun {
     var main: BenchSite?
     /// navd --ephemeral, and a floor, on another bus.
     var ephemeral: BenchSite?
+    /// The dbus-python peer on the main site's bus.
+    var python: ChildProcess?
+    /// The C load client every call figure goes through.
+    let load: LoadClient
     var figures: [Figure] = []
     let floorPlacement = """
         navd-floor runs on the same private bus as the navd it is compared with, as org.navd.Floor1 \
-        (same bus daemon, same client, same hops: the fair comparison); navd cannot share a bus with \
-        another navd (it never queues for its name), so the ephemeral and growth navds each get a bus \
-        and a floor of their own
+        (same bus daemon, same client, same hops: the fair comparison), and so does the dbus-python peer, \
+        as org.navd.Python1; navd cannot share a bus with another navd (it never queues for its name), \
+        so the ephemeral and growth navds each get a bus and a floor of their own. Every call is made \
+        by navd-load, a small C client on libdbus (fan-out: one watcher process per watcher)
         """
 
-    /// Makes the work directory and starts the main and ephemeral sites.
+    /// Makes the work directory and starts the main and ephemeral sites and the dbus-python
+    /// peer; stops what it started when one of them fails.
     init(plan: BenchPlan, binaries: Binaries) throws {
         self.plan = plan
         self.binaries = binaries
         var template = Array("/tmp/navd-bench-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw BenchError("cannot make a temporary directory") }
         workDirectory = String(cString: made)
+        load = LoadClient(executable: binaries.load, workDirectory: workDirectory)
         progress("work directory \(workDirectory)")
-        main = try BenchSite(
-            name: "main", binaries: binaries, stateDirectory: workDirectory + "/state-main")
-        if let navd = main?.navd, let idle = navd.residentMebibytes() {
-            var figure = Figure("memory.idle", "navd RSS, idle after start (persistence on)", value: idle, unit: "MiB")
-            figure.target = "<= 20 MiB"
-            figure.met = idle <= 20
-            figures.append(figure)
+        let main = try BenchSite(name: "main", binaries: binaries, stateDirectory: workDirectory + "/state-main")
+        self.main = main
+        appendMemoryFigures(main.navd.pid, key: "memory.idle", state: "idle after start (persistence on)", privateBudget: 4)
+        do {
+            python = try startPythonPeer(on: main)
+            ephemeral = try BenchSite(name: "ephemeral", binaries: binaries, stateDirectory: nil)
+        } catch {
+            cleanUp()
+            throw error
         }
-        ephemeral = try BenchSite(
-            name: "ephemeral", binaries: binaries, stateDirectory: nil)
     }
 
     /// Stops the main and ephemeral sites (the later phases start their own).
     func stopCallSites() {
+        python?.stop()
+        python = nil
         main?.stop()
         main = nil
         ephemeral?.stop()
@@ -64,24 +73,30 @@ final class BenchRun {
     }
 
     /// Runs `cases` for `rounds` rounds, rotating their order every round so drift hits all
-    /// alike; each case gets an untimed warm-up before its timed loop in every round, and
-    /// gives samples under one or more keys (a case may itself interleave call by call).
-    func interleave(_ cases: [BenchCase]) throws -> [String: Samples] {
+    /// alike; each case is given the round's number (navd-load's seed: a new order of the
+    /// targets every round) and gives samples under one or more keys.
+    func interleave(_ cases: [(Int) throws -> [String: Samples]]) throws -> [String: Samples] {
         var results: [String: Samples] = [:]
         for round in 0..<plan.rounds {
             for offset in 0..<cases.count {
-                let item = cases[(offset + round) % cases.count]
-                try item.warmUp()
-                for (key, samples) in try item.measure() { results[key, default: Samples()].merge(samples) }
+                for (key, samples) in try cases[(offset + round) % cases.count](round) {
+                    results[key, default: Samples()].merge(samples)
+                }
             }
             progress("round \(round + 1) of \(plan.rounds) done")
         }
         return results
     }
-}
 
-/// One step of a round: an untimed warm-up, then the timed loop giving samples by key.
-struct BenchCase {
-    let warmUp: () throws -> Void
-    let measure: () throws -> [String: Samples]
+    /// navd-load over `subjects` (key, target) for every round, interleaved call by call within
+    /// each run; the samples by key.
+    func loadCase(
+        _ mode: LoadMode, _ subjects: [(String, LoadTarget)], calls: Int, warmUp: Int, watchers: Int = 1
+    ) -> (Int) throws -> [String: Samples] {
+        { round in
+            let samples = try self.load.run(
+                mode, subjects.map(\.1), calls: calls, warmUp: warmUp, seed: 7 + round * 31, watchers: watchers)
+            return Dictionary(uniqueKeysWithValues: zip(subjects.map(\.0), samples))
+        }
+    }
 }

@@ -15,7 +15,7 @@ struct Figure: Codable {
     var ratio: Double?
     /// What the ratio divides, such as "navd p50 / floor p50".
     var ratioOf: String?
-    /// The target, such as "<= 1.25".
+    /// The target, such as "<= 1.25".
     var target: String?
     /// Whether the target was met (nil when there is no target).
     var met: Bool?

@@ -11,6 +11,8 @@ struct CallTarget {
     static let navd = CallTarget(busName: Navigator.busName)
     /// The C floor service, on the same bus under another name.
     static let floor = CallTarget(busName: "org.navd.Floor1")
+    /// The dbus-python peer (scripts/navd-pypeer.py), on the same bus under another name.
+    static let python = CallTarget(busName: "org.navd.Python1")
 }
 
 /// Which call a measurement repeats.
@@ -26,7 +28,7 @@ enum CallKind {
         case .ping:
             return try Message.methodCall(
                 destination: target.busName, path: Navigator.objectPath.rawValue,
-                interface: "org.freedesktop.DBus.Peer", member: "Ping")
+                interface: StandardInterfaces.peer.name, member: "Ping")
         case .pushPop:
             return index % 2 == 0 ? try NavigatorCalls.push("orange", to: target) : try NavigatorCalls.pop(target)
         }

@@ -12,20 +12,24 @@ import Glibc
 struct BenchSmokeTests {
     /// Every figure `navd-bench --quick` reports (growth, memory and CLI included).
     static let expectedKeys = [
-        "memory.idle",
+        "memory.idle.private", "memory.idle.file",
         "floor.ping.serial", "floor.ping.inflight32", "floor.service.serial", "floor.service.inflight32",
-        "latency.navd", "latency.navd.vs_ping", "throughput.navd", "throughput.navd.vs_ping",
+        "peer.python.serial", "peer.python.inflight32",
+        "latency.navd", "latency.navd.vs_python", "latency.navd.vs_ping",
+        "throughput.navd", "throughput.navd.vs_python", "throughput.navd.vs_ping",
         "durability.floor.serial", "durability.ephemeral.latency",
         "durability.floor.inflight32", "durability.ephemeral.throughput",
-        "fanout.1.floor", "fanout.1.navd", "fanout.10.floor", "fanout.10.navd", "fanout.50.floor", "fanout.50.navd",
-        "cli.busctl_push", "cli.navctl_push", "cli.cold_start",
+        "fanout.1.floor", "fanout.1.python", "fanout.1.navd",
+        "fanout.10.floor", "fanout.10.python", "fanout.10.navd",
+        "fanout.50.floor", "fanout.50.python", "fanout.50.navd",
+        "cli.busctl_push", "cli.navctl_push", "cli.cold_start", "install.size",
         "growth.screens_1", "growth.screens_100", "growth.screens_10000",
-        "memory.screens_10000", "memory.after_history", "growth.after_history",
+        "memory.screens_10000.private", "memory.screens_10000.file", "memory.after_history", "growth.after_history",
     ]
 
-    /// The directory holding navd-bench, navd, navctl and navd-floor, or nil (the reason printed).
+    /// The directory holding navd-bench and the binaries it runs, or nil (the reason printed).
     static let binaryDirectory: String? = {
-        let needed = ["navd-bench", "navd", "navctl", "navd-floor"]
+        let needed = ["navd-bench", "navd", "navctl", "navwatch", "navd-floor", "navd-load"]
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
@@ -42,7 +46,7 @@ struct BenchSmokeTests {
 
     @Test(
         "navd-bench --quick exits 0 and writes every figure",
-        .enabled(if: binaryDirectory != nil, "needs navd-bench, navd, navctl and navd-floor built side by side"),
+        .enabled(if: binaryDirectory != nil, "needs navd-bench, navd, navctl, navwatch, navd-floor and navd-load built side by side"),
         .timeLimit(.minutes(2)))
     func quickRunWritesEveryFigure() throws {
         let directory = try #require(Self.binaryDirectory)

@@ -8,12 +8,12 @@ import TestSupport
 /// checked-in interface XML against what navd serves.
 @Suite("navd with foreign clients", .timeLimit(.minutes(2)))
 struct NavdForeignClientTests {
-    let bus: PrivateBus
-    let navd: NavdProcess
+    /// The bus and navd, stopped when the test's instance is released.
+    let fixture: NavdOnPrivateBus
+    var bus: PrivateBus { fixture.bus }
 
     init() throws {
-        bus = try PrivateBus()
-        navd = try NavdProcess.started(bus: bus)
+        fixture = try NavdOnPrivateBus()
     }
 
     private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {

@@ -6,14 +6,14 @@ import TestSupport
 /// Every method of the contract and every error name, against the real navd on a private bus.
 @Suite("navd methods", .timeLimit(.minutes(2)))
 struct NavdMethodTests {
-    let bus: PrivateBus
-    let navd: NavdProcess
+    /// The bus and navd, stopped when the test's instance is released.
+    let fixture: NavdOnPrivateBus
+    var bus: PrivateBus { fixture.bus }
     let client: Connection
 
     init() throws {
-        bus = try PrivateBus()
-        navd = try NavdProcess.started(bus: bus)
-        client = try Connection(.address(bus.address))
+        fixture = try NavdOnPrivateBus()
+        client = try Connection(.address(fixture.bus.address))
     }
 
     private func push(_ route: String, _ params: [(String, DBusValue)] = []) throws -> (UInt64, String) {

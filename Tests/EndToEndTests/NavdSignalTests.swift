@@ -7,16 +7,16 @@ import TestSupport
 /// reply before both, and nothing at all for a failure or a no-op.
 @Suite("navd signals", .timeLimit(.minutes(2)))
 struct NavdSignalTests {
-    let bus: PrivateBus
-    let navd: NavdProcess
+    /// The bus and navd, stopped when the test's instance is released.
+    let fixture: NavdOnPrivateBus
+    var bus: PrivateBus { fixture.bus }
     let client: Connection
     let watcher: Connection
 
     init() throws {
-        bus = try PrivateBus()
-        navd = try NavdProcess.started(bus: bus)
-        client = try Connection(.address(bus.address))
-        watcher = try Connection(.address(bus.address))
+        fixture = try NavdOnPrivateBus()
+        client = try Connection(.address(fixture.bus.address))
+        watcher = try Connection(.address(fixture.bus.address))
         try watcher.subscribeToNavigator()
         try client.subscribeToNavigator()
     }

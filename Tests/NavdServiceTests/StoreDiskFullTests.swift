@@ -7,44 +7,31 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct StoreDiskFullTests {
     @Test func aFullDatabaseRefusesTheBatchAndRecoversWhenThereIsRoom() throws {
-        let temporary = try StoreTemporaryDirectory("full")
-        defer { temporary.remove() }
-        let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        defer { store.close() }
-        try store.append(storeRecords(from: 1, count: 5))
-        // SQLite's own page limit: the same SQLITE_FULL path as a full disk, inside the library.
-        let pages = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 }
-        _ = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA max_page_count = \(pages + 4)") }
-        var revision: UInt64 = 6
-        var failure: StoreError?
-        while failure == nil && revision < 200 {
-            do {
-                try store.append(storeRecords(from: revision, count: 2, payloadSize: 3_000))
-                revision += 2
-            } catch {
-                failure = error
-            }
-        }
-        let error = try #require(failure, "the page limit was never reached")
-        print("disk full as expected: \(error.message)")
-        #expect(error.kind == .writeFailed)
-        #expect(error.message.contains("full"))
-        #expect(error.message.contains(temporary.databaseFile))
-        let stored = try store.load().journal.map(\.revision)
-        #expect(stored == Array(1..<revision), "the refused batch left nothing behind")
-        #expect(store.journalLength == stored.count)
+        try withFreshStore("full") { store, temporary in
+            try store.append(storeRecords(from: 1, count: 5))
+            // SQLite's own page limit: the same SQLITE_FULL path as a full disk, inside the library.
+            let pages = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 }
+            _ = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA max_page_count = \(pages + 4)") }
+            let (revision, failure) = appendUntilRefused(store, from: 6, count: 2, payloadSize: 3_000, limit: 200)
+            let error = try #require(failure, "the page limit was never reached")
+            print("disk full as expected: \(error.message)")
+            #expect(error.kind == .writeFailed)
+            #expect(error.message.contains("full"))
+            #expect(error.message.contains(temporary.databaseFile))
+            let stored = try store.load().journal.map(\.revision)
+            #expect(stored == Array(1..<revision), "the refused batch left nothing behind")
+            #expect(store.journalLength == stored.count)
 
-        _ = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA max_page_count = 1000000") }
-        try store.append(storeRecords(from: revision, count: 2, payloadSize: 3_000))
-        #expect(try store.load().journal.last?.revision == revision + 1)
+            _ = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA max_page_count = 1000000") }
+            try store.append(storeRecords(from: revision, count: 2, payloadSize: 3_000))
+            #expect(try store.load().journal.last?.revision == revision + 1)
+        }
     }
 
     @Test func anEmptyPayloadIsStoredAsEmpty() throws {
-        let temporary = try StoreTemporaryDirectory("emptypayload")
-        defer { temporary.remove() }
-        let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        defer { store.close() }
-        try store.append([StoredRecord(revision: 1, payload: []), StoredRecord(revision: 2, payload: [0])])
-        #expect(try store.load().journal == [StoredRecord(revision: 1, payload: []), StoredRecord(revision: 2, payload: [0])])
+        try withFreshStore("emptypayload") { store, _ in
+            try store.append([StoredRecord(revision: 1, payload: []), StoredRecord(revision: 2, payload: [0])])
+            #expect(try store.load().journal == [StoredRecord(revision: 1, payload: []), StoredRecord(revision: 2, payload: [0])])
+        }
     }
 }

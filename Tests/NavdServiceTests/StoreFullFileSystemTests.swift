@@ -66,16 +66,7 @@ struct StoreFullFileSystemTests {
         let stateDirectory = directory + "/state"
         let store = try StateStore(directory: stateDirectory, durability: .normal)
         defer { store.close() }
-        var revision: UInt64 = 1
-        var failure: StoreError?
-        while failure == nil && revision < 2_000 {
-            do {
-                try store.append(storeRecords(from: revision, count: 1, payloadSize: 2_000))
-                revision += 1
-            } catch {
-                failure = error
-            }
-        }
+        let (revision, failure) = appendUntilRefused(store, from: 1, count: 1, payloadSize: 2_000, limit: 2_000)
         let error = try #require(failure, "the tmpfs never filled up")
         print("tmpfs: refused after \(revision - 1) appends: \(error.message)")
         #expect(error.kind == .writeFailed)

@@ -21,13 +21,29 @@ struct StoreRefusalTests {
         return error?.message ?? ""
     }
 
+    /// Writes `contents` as `temporary`'s state file, creating the state directory.
+    func writeStateFile(_ temporary: StoreTemporaryDirectory, _ contents: Data) throws {
+        try FileManager.default.createDirectory(atPath: temporary.stateDirectory, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: temporary.databaseFile, contents: contents))
+    }
+
+    /// Makes `temporary`'s state file an SQLite database built by `sql` (in WAL mode when `wal`),
+    /// creating the state directory.
+    func writeStateDatabase(_ temporary: StoreTemporaryDirectory, wal: Bool = false, sql: String) throws {
+        try FileManager.default.createDirectory(atPath: temporary.stateDirectory, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: temporary.databaseFile)
+        try queue.inDatabase { db in
+            if wal { _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+            try db.execute(sql: sql)
+        }
+        try queue.close()
+    }
+
     @Test func randomBytesAreRefusedAndLeftAlone() throws {
         let temporary = try StoreTemporaryDirectory("random")
         defer { temporary.remove() }
-        try FileManager.default.createDirectory(atPath: temporary.stateDirectory, withIntermediateDirectories: true)
         var generator = SystemRandomNumberGenerator()
-        let garbage = (0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        #expect(FileManager.default.createFile(atPath: temporary.databaseFile, contents: Data(garbage)))
+        try writeStateFile(temporary, Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) }))
         let message = try expectRefusal(temporary, kind: .unreadable)
         #expect(message.contains("move it away"))
     }
@@ -52,22 +68,14 @@ struct StoreRefusalTests {
     @Test func aNewerSchemaIsRefusedAndLeftAlone() throws {
         let temporary = try StoreTemporaryDirectory("newer")
         defer { temporary.remove() }
-        try FileManager.default.createDirectory(atPath: temporary.stateDirectory, withIntermediateDirectories: true)
-        do {
-            // What a future navd might write: navd's application id, schema 3, other tables.
-            let queue = try DatabaseQueue(path: temporary.databaseFile)
-            try queue.inDatabase { db in
-                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-                try db.execute(sql: """
-                    PRAGMA application_id = \(StateStore.applicationID);
-                    CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value NOT NULL) WITHOUT ROWID;
-                    INSERT INTO meta VALUES ('schema_version', 3);
-                    CREATE TABLE trees (id INTEGER PRIMARY KEY, body BLOB);
-                    INSERT INTO trees (body) VALUES (x'0102030405');
-                    """)
-            }
-            try queue.close()
-        }
+        // What a future navd might write: navd's application id, schema 3, other tables.
+        try writeStateDatabase(temporary, wal: true, sql: """
+            PRAGMA application_id = \(StateStore.applicationID);
+            CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value NOT NULL) WITHOUT ROWID;
+            INSERT INTO meta VALUES ('schema_version', 3);
+            CREATE TABLE trees (id INTEGER PRIMARY KEY, body BLOB);
+            INSERT INTO trees (body) VALUES (x'0102030405');
+            """)
         let message = try expectRefusal(temporary, kind: .newerSchema)
         #expect(message.contains("written by a newer navd (schema 3, this navd reads 1); upgrade navd or move the file away"))
     }
@@ -75,14 +83,7 @@ struct StoreRefusalTests {
     @Test func anotherProgramsDatabaseIsRefusedAndLeftAlone() throws {
         let temporary = try StoreTemporaryDirectory("foreign")
         defer { temporary.remove() }
-        try FileManager.default.createDirectory(atPath: temporary.stateDirectory, withIntermediateDirectories: true)
-        do {
-            let queue = try DatabaseQueue(path: temporary.databaseFile)
-            try queue.inDatabase { db in
-                try db.execute(sql: "CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat')")
-            }
-            try queue.close()
-        }
+        try writeStateDatabase(temporary, sql: "CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat')")
         let message = try expectRefusal(temporary, kind: .unreadable)
         #expect(message.contains("another program"))
     }
@@ -90,16 +91,14 @@ struct StoreRefusalTests {
     @Test func aTooShortFileIsRefusedAndLeftAlone() throws {
         let temporary = try StoreTemporaryDirectory("short")
         defer { temporary.remove() }
-        try FileManager.default.createDirectory(atPath: temporary.stateDirectory, withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: temporary.databaseFile, contents: Data("SQLite format 3\0".utf8)))
+        try writeStateFile(temporary, Data("SQLite format 3\0".utf8))
         _ = try expectRefusal(temporary, kind: .unreadable)
     }
 
     @Test func anEmptyFileBecomesAFreshStore() throws {
         let temporary = try StoreTemporaryDirectory("empty")
         defer { temporary.remove() }
-        try FileManager.default.createDirectory(atPath: temporary.stateDirectory, withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: temporary.databaseFile, contents: Data()))
+        try writeStateFile(temporary, Data())
         let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
         defer { store.close() }
         try store.append(storeRecords(from: 1, count: 1))

@@ -53,3 +53,33 @@ func withStoreDatabase<T>(_ store: StateStore, _ body: (Database) throws -> T) t
     guard let database = store.database else { throw StoreError(.closed, "closed") }
     return try database.inDatabase(body)
 }
+
+/// Runs `body` with a store opened at `durability` in a fresh temporary directory named after
+/// `label`; closes the store and removes the directory afterwards.
+func withFreshStore(
+    _ label: String, durability: Durability = .normal, _ body: (StateStore, StoreTemporaryDirectory) throws -> Void
+) throws {
+    let temporary = try StoreTemporaryDirectory(label)
+    defer { temporary.remove() }
+    let store = try StateStore(directory: temporary.stateDirectory, durability: durability)
+    defer { store.close() }
+    try body(store, temporary)
+}
+
+/// Appends batches of `count` records of `payloadSize` bytes, starting at revision `first`,
+/// until the store refuses one or `limit` is reached. Returns the first revision not stored
+/// and the refusal (nil when none came).
+func appendUntilRefused(
+    _ store: StateStore, from first: UInt64, count: Int, payloadSize: Int, limit: UInt64
+) -> (next: UInt64, refusal: StoreError?) {
+    var revision = first
+    while revision < limit {
+        do {
+            try store.append(storeRecords(from: revision, count: count, payloadSize: payloadSize))
+            revision += UInt64(count)
+        } catch {
+            return (revision, error)
+        }
+    }
+    return (revision, nil)
+}

@@ -45,12 +45,10 @@ struct StoreTests {
 
     @Test(arguments: Durability.allCases)
     func eachDurabilitySetsItsSynchronousLevel(durability: Durability) throws {
-        let temporary = try StoreTemporaryDirectory("sync")
-        defer { temporary.remove() }
-        let store = try StateStore(directory: temporary.stateDirectory, durability: durability)
-        defer { store.close() }
-        let level = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
-        #expect(level == (durability == .full ? 2 : 1))
+        try withFreshStore("sync", durability: durability) { store, _ in
+            let level = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+            #expect(level == (durability == .full ? 2 : 1))
+        }
     }
 
     @Test func aSnapshotDropsTheJournalRowsItCovers() throws {
@@ -82,31 +80,27 @@ struct StoreTests {
     }
 
     @Test func anOlderSnapshotIsRefused() throws {
-        let temporary = try StoreTemporaryDirectory("older")
-        defer { temporary.remove() }
-        let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        defer { store.close() }
-        try store.writeSnapshot(revision: 5, document: [1])
-        #expect(throws: StoreError.self) { try store.writeSnapshot(revision: 4, document: [2]) }
-        #expect(try store.load().snapshot?.document == [1])
+        try withFreshStore("older") { store, _ in
+            try store.writeSnapshot(revision: 5, document: [1])
+            #expect(throws: StoreError.self) { try store.writeSnapshot(revision: 4, document: [2]) }
+            #expect(try store.load().snapshot?.document == [1])
+        }
     }
 
     @Test func aFailedBatchStoresNothingAndTheStoreStaysUsable() throws {
-        let temporary = try StoreTemporaryDirectory("batch")
-        defer { temporary.remove() }
-        let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        defer { store.close() }
-        try store.append(storeRecords(from: 1, count: 3))
-        // Revision 3 is already stored: the whole batch 4, 5, 3 must be refused.
-        let clash = storeRecords(from: 4, count: 2) + [StoredRecord(revision: 3, payload: [9])]
-        let error = #expect(throws: StoreError.self) { try store.append(clash) }
-        #expect(error?.kind == .writeFailed)
-        #expect(error?.message.contains(temporary.databaseFile) == true)
-        #expect(error?.message.contains("UNIQUE") == true)
-        #expect(store.journalLength == 3)
-        #expect(try store.load().journal.map(\.revision) == [1, 2, 3])
-        try store.append(storeRecords(from: 4, count: 2))
-        #expect(try store.load().journal.map(\.revision) == [1, 2, 3, 4, 5])
+        try withFreshStore("batch") { store, temporary in
+            try store.append(storeRecords(from: 1, count: 3))
+            // Revision 3 is already stored: the whole batch 4, 5, 3 must be refused.
+            let clash = storeRecords(from: 4, count: 2) + [StoredRecord(revision: 3, payload: [9])]
+            let error = #expect(throws: StoreError.self) { try store.append(clash) }
+            #expect(error?.kind == .writeFailed)
+            #expect(error?.message.contains(temporary.databaseFile) == true)
+            #expect(error?.message.contains("UNIQUE") == true)
+            #expect(store.journalLength == 3)
+            #expect(try store.load().journal.map(\.revision) == [1, 2, 3])
+            try store.append(storeRecords(from: 4, count: 2))
+            #expect(try store.load().journal.map(\.revision) == [1, 2, 3, 4, 5])
+        }
     }
 
     @Test func aSecondConnectionSeesEveryCommittedAppend() throws {

@@ -74,8 +74,11 @@ echo "status: $(grep 'Active:' <<<"$status" | sed 's/^ *//')"
 in_ns systemctl --user stop navd || fail "systemctl --user stop navd failed"
 [[ "$(in_ns systemctl --user is-active navd)" != active ]] || fail "navd still active after stop"
 
+start=$(date +%s%N)
 out=$(in_ns busctl --user call org.navd.Navigator1 /org/navd/Navigator1 org.navd.Navigator1 GetState 2>&1) \
     || fail "the call after stop did not activate navd again: $out"
+end=$(date +%s%N)
+echo "activation after stop: GetState answered in $(( (end - start) / 1000000 )) ms"
 [[ "$out" == "tsa(sssa{sv}) 2 \"rainbow\" 2 "*"\"orange\""* ]] || fail "the state was not kept across the stop: $out"
 echo "after stop and re-activation: $out"
 [[ -f "$home/.local/state/navd/navd.sqlite3" ]] || fail "no state database in ~/.local/state/navd: $(find "$home" -name 'navd.sqlite3*')"

@@ -17,6 +17,16 @@ struct ApplyOutcome: Sendable {
     var failures: [String] = []
     var turnsFresh = 0
     var watcherFailures: [String] = []
+
+    /// Adds what one client saw in the racing phase: its attempts, successes, stale failures,
+    /// deliberately stale expectations and failures.
+    mutating func addClient(_ client: ApplyOutcome) {
+        attempts += client.attempts
+        successes += client.successes
+        staleFailures += client.staleFailures
+        deliberateStale += client.deliberateStale
+        failures += client.failures
+    }
 }
 
 extension ReliabilityTests {
@@ -25,38 +35,39 @@ extension ReliabilityTests {
     /// sequence; navwatch ends on the final revision, never out of order.
     @Test(.timeLimit(.minutes(10)))
     func concurrentAppliesKeepOneHistory() async throws {
-        guard let (bus, navd, directory) = try Self.startNavd("concurrency") else { return }
-        defer { navd.stop(); bus.stop(); Self.remove(directory) }
-        let seed = ReliabilityMode.seed()
-        let perClient = ReliabilityMode.pick(short: 120, long: 2_000)
-        let outcome = try await onThread("concurrency") {
-            try Self.runApplyClients(bus: bus, clients: 8, perClient: perClient, seed: seed)
+        try await Self.withNavd("concurrency") { run in
+            let (bus, navd) = (run.bus, run.navd)
+            let seed = run.seed
+            let perClient = ReliabilityMode.pick(short: 120, long: 2_000)
+            let outcome = try await onThread("concurrency") {
+                try Self.runApplyClients(bus: bus, clients: 8, perClient: perClient, seed: seed)
+            }
+            let successes = outcome.successes.sorted()
+            let expected = outcome.finalRevision > outcome.startRevision
+                ? Array((outcome.startRevision + 1)...outcome.finalRevision) : []
+
+            var figures = Figures("concurrency")
+            figures.add("seed", outcome.seed)
+            figures.add("clients", 8)
+            figures.add("applies", outcome.attempts)
+            figures.add("succeeded", outcome.successes.count)
+            figures.add("stale-rejected", outcome.staleFailures.count)
+            figures.add("deliberately-stale-rejected", outcome.deliberateStale)
+            figures.add("fresh-turns-succeeded", outcome.turnsFresh)
+            figures.add("revisions", "\(outcome.startRevision)→\(outcome.finalRevision)")
+            figures.add("lost-updates", expected.count - Set(successes).intersection(expected).count)
+            figures.add("failures", outcome.failures.count + outcome.watcherFailures.count)
+            figures.print()
+
+            #expect(outcome.failures.isEmpty, "seed \(seed):\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
+            #expect(outcome.watcherFailures.isEmpty, "seed \(seed):\n\(outcome.watcherFailures.prefix(20).joined(separator: "\n"))")
+            // No lost update: each success has its own revision and together they are every
+            // revision from the start to the end, so the history is one sequence.
+            #expect(successes == expected, "successful Applies returned \(successes.count) revisions for \(expected.count) changes")
+            #expect(outcome.successes.count > 8, "almost every Apply failed: no concurrency was tested")
+            #expect(outcome.turnsFresh == 8 * 10)
+            #expect(navd.isRunning)
         }
-        let successes = outcome.successes.sorted()
-        let expected = outcome.finalRevision > outcome.startRevision
-            ? Array((outcome.startRevision + 1)...outcome.finalRevision) : []
-
-        var figures = Figures("concurrency")
-        figures.add("seed", outcome.seed)
-        figures.add("clients", 8)
-        figures.add("applies", outcome.attempts)
-        figures.add("succeeded", outcome.successes.count)
-        figures.add("stale-rejected", outcome.staleFailures.count)
-        figures.add("deliberately-stale-rejected", outcome.deliberateStale)
-        figures.add("fresh-turns-succeeded", outcome.turnsFresh)
-        figures.add("revisions", "\(outcome.startRevision)→\(outcome.finalRevision)")
-        figures.add("lost-updates", expected.count - Set(successes).intersection(expected).count)
-        figures.add("failures", outcome.failures.count + outcome.watcherFailures.count)
-        figures.print()
-
-        #expect(outcome.failures.isEmpty, "seed \(seed):\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
-        #expect(outcome.watcherFailures.isEmpty, "seed \(seed):\n\(outcome.watcherFailures.prefix(20).joined(separator: "\n"))")
-        // No lost update: each success has its own revision and together they are every
-        // revision from the start to the end, so the history is one sequence.
-        #expect(successes == expected, "successful Applies returned \(successes.count) revisions for \(expected.count) changes")
-        #expect(outcome.successes.count > 8, "almost every Apply failed: no concurrency was tested")
-        #expect(outcome.turnsFresh == 8 * 10)
-        #expect(navd.isRunning)
     }
 
     static func runApplyClients(bus: PrivateBus, clients: Int, perClient: Int, seed: UInt64) throws -> ApplyOutcome {
@@ -90,23 +101,11 @@ extension ReliabilityTests {
                 } catch {
                     local.failures.append("client: \(error)")
                 }
-                shared.withLock { outcome in
-                    outcome.attempts += local.attempts
-                    outcome.successes += local.successes
-                    outcome.staleFailures += local.staleFailures
-                    outcome.deliberateStale += local.deliberateStale
-                    outcome.failures += local.failures
-                }
+                shared.withLock { $0.addClient(local) }
             }.start()
         }
         guard group.wait(timeout: .now() + 500) == .success else { throw HarnessError("the Apply clients did not finish") }
-        shared.withLock { raced in
-            outcome.attempts += raced.attempts
-            outcome.successes += raced.successes
-            outcome.staleFailures += raced.staleFailures
-            outcome.deliberateStale += raced.deliberateStale
-            outcome.failures += raced.failures
-        }
+        shared.withLock { outcome.addClient($0) }
 
         // Taking turns: an expectation read fresh, with no one else changing, always succeeds.
         let connections = try (0..<clients).map { _ in try Connection(.address(bus.address)) }

@@ -29,69 +29,74 @@ extension ReliabilityTests {
     /// answered calls made, no id is reused, and every navwatch resyncs within a second.
     @Test(.timeLimit(.minutes(15)))
     func crashesLoseNothingAnswered() async throws {
-        guard let (bus, navd, directory) = try Self.startNavd("crash") else { return }
-        defer { navd.stop(); bus.stop(); Self.remove(directory) }
-        let seed = ReliabilityMode.seed()
-        let rounds = ReliabilityMode.pick(short: 10, long: 120)
-        let outcome = try await onThread("crash") {
-            try Self.runCrashRounds(bus: bus, navd: navd, rounds: rounds, seed: seed)
-        }
-
-        var figures = Figures("crash")
-        figures.add("seed", outcome.seed)
-        figures.add("kills", outcome.kills)
-        figures.add("quiet-kills", outcome.quietKills)
-        figures.add("sigterms-under-load", outcome.terminations)
-        figures.add("kills-during-startup", outcome.startupKills)
-        figures.add("answered-changes", outcome.answeredChanges)
-        figures.add("answered-changes-checked", outcome.changesChecked)
-        figures.add("lost", outcome.lost)
-        figures.add("trees-compared-whole", outcome.treesVerified)
-        figures.add("paths-compared-to-signal", outcome.pathsVerified)
-        figures.add("errors", tally: outcome.errors)
-        figures.add("final-revision", outcome.finalRevision)
-        if outcome.resyncMilliseconds.isEmpty {
-            figures.add("watcher-resync", "not measured (navwatch not built)")
-        } else {
-            let sorted = outcome.resyncMilliseconds.sorted()
-            figures.add("watcher-resyncs", sorted.count)
-            figures.add("watcher-resync-p50-ms", String(format: "%.0f", sorted[sorted.count / 2]))
-            figures.add("watcher-resync-max-ms", String(format: "%.0f", sorted.last!))
-        }
-        figures.add("failures", outcome.failures.count + outcome.watcherFailures.count)
-        figures.print()
-
-        #expect(outcome.kills + outcome.terminations == rounds)
-        #expect(outcome.lost == 0, "seed \(seed)")
-        #expect(outcome.failures.isEmpty, "seed \(seed):\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
-        #expect(outcome.watcherFailures.isEmpty, "seed \(seed):\n\(outcome.watcherFailures.prefix(20).joined(separator: "\n"))")
-        #expect(outcome.answeredChanges > rounds, "the clients made almost no changes: \(outcome.errors)")
-        #expect(outcome.treesVerified > 0)
-        #expect(outcome.resyncMilliseconds.allSatisfy { $0 <= 1000 }, "a watcher took over a second to resync: \(outcome.resyncMilliseconds.max() ?? 0) ms")
+        try await Self.checkCrashRounds("crash", rounds: ReliabilityMode.pick(short: 10, long: 120), watchers: 2)
     }
 
     /// The same with `--durability full` (an fsync per group commit): fewer rounds, as each
-    /// commit costs more.
+    /// commit costs more, and no watchers.
     @Test(.timeLimit(.minutes(10)))
     func crashesLoseNothingAnsweredWithFullDurability() async throws {
-        guard let (bus, navd, directory) = try Self.startNavd("crash-full", extraArguments: ["--durability", "full"]) else { return }
-        defer { navd.stop(); bus.stop(); Self.remove(directory) }
-        let seed = ReliabilityMode.seed()
-        let rounds = ReliabilityMode.pick(short: 4, long: 30)
-        let outcome = try await onThread("crash-full") {
-            try Self.runCrashRounds(bus: bus, navd: navd, rounds: rounds, seed: seed, watchers: 0)
+        try await Self.checkCrashRounds(
+            "crash-durability-full", extraArguments: ["--durability", "full"],
+            rounds: ReliabilityMode.pick(short: 4, long: 30), watchers: 0)
+    }
+
+    /// Runs `runCrashRounds` against a fresh navd started with `extraArguments`, prints its
+    /// figures as `test` and expects nothing answered lost, no failure, and (with watchers)
+    /// every watcher resynced within a second.
+    static func checkCrashRounds(
+        _ test: String, extraArguments: [String] = [], rounds: Int, watchers: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await withNavd(test, extraArguments: extraArguments) { run in
+            let outcome = try await onThread(test) {
+                try runCrashRounds(bus: run.bus, navd: run.navd, rounds: rounds, seed: run.seed, watchers: watchers)
+            }
+            let seed = run.seed
+
+            var figures = Figures(test)
+            figures.add("seed", outcome.seed)
+            figures.add("kills", outcome.kills)
+            figures.add("quiet-kills", outcome.quietKills)
+            figures.add("sigterms-under-load", outcome.terminations)
+            figures.add("kills-during-startup", outcome.startupKills)
+            figures.add("answered-changes", outcome.answeredChanges)
+            figures.add("answered-changes-checked", outcome.changesChecked)
+            figures.add("lost", outcome.lost)
+            figures.add("trees-compared-whole", outcome.treesVerified)
+            figures.add("paths-compared-to-signal", outcome.pathsVerified)
+            figures.add("errors", tally: outcome.errors)
+            figures.add("final-revision", outcome.finalRevision)
+            if watchers == 0 {
+                figures.add("watcher-resync", "not measured (no watchers)")
+            } else if outcome.resyncMilliseconds.isEmpty {
+                figures.add("watcher-resync", "not measured (navwatch not built)")
+            } else {
+                let sorted = outcome.resyncMilliseconds.sorted()
+                figures.add("watcher-resyncs", sorted.count)
+                figures.add("watcher-resync-p50-ms", String(format: "%.0f", sorted[sorted.count / 2]))
+                figures.add("watcher-resync-max-ms", String(format: "%.0f", sorted.last!))
+            }
+            figures.add("failures", outcome.failures.count + outcome.watcherFailures.count)
+            figures.print()
+
+            #expect(outcome.kills + outcome.terminations == rounds, sourceLocation: sourceLocation)
+            #expect(outcome.lost == 0, "seed \(seed)", sourceLocation: sourceLocation)
+            #expect(
+                outcome.failures.isEmpty, "seed \(seed):\n\(outcome.failures.prefix(20).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
+            #expect(
+                outcome.watcherFailures.isEmpty, "seed \(seed):\n\(outcome.watcherFailures.prefix(20).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
+            #expect(
+                outcome.answeredChanges > rounds, "the clients made almost no changes: \(outcome.errors)",
+                sourceLocation: sourceLocation)
+            #expect(outcome.treesVerified > 0, sourceLocation: sourceLocation)
+            #expect(
+                outcome.resyncMilliseconds.allSatisfy { $0 <= 1000 },
+                "a watcher took over a second to resync: \(outcome.resyncMilliseconds.max() ?? 0) ms",
+                sourceLocation: sourceLocation)
         }
-        var figures = Figures("crash-durability-full")
-        figures.add("seed", outcome.seed)
-        figures.add("kills", outcome.kills)
-        figures.add("sigterms-under-load", outcome.terminations)
-        figures.add("answered-changes-checked", outcome.changesChecked)
-        figures.add("lost", outcome.lost)
-        figures.add("trees-compared-whole", outcome.treesVerified)
-        figures.print()
-        #expect(outcome.lost == 0, "seed \(seed)")
-        #expect(outcome.failures.isEmpty, "seed \(seed):\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
-        #expect(outcome.answeredChanges > rounds)
     }
 
     static func runCrashRounds(bus: PrivateBus, navd: NavdProcess, rounds: Int, seed: UInt64, watchers watcherCount: Int = 2) throws -> CrashOutcome {

@@ -10,12 +10,9 @@ extension ReliabilityTests {
     /// the tree after it — with another kill halfway through.
     @Test(.timeLimit(.minutes(3)))
     func undoAndRedoSurviveKills() async throws {
-        guard let (bus, navd, directory) = try Self.startNavd("undo-kill") else { return }
-        defer { navd.stop(); bus.stop(); Self.remove(directory) }
-        let seed = ReliabilityMode.seed()
         let changes = ReliabilityMode.pick(short: 30, long: 150)
-
-        let problems = try await onThread("undo-kill") { () throws -> [String] in
+        try await Self.expectNoProblems("undo-kill") { run in
+            let (bus, navd, seed) = (run.bus, run.navd, run.seed)
             var problems: [String] = []
             var rng = SeededGenerator(seed: seed)
             var connection = try Connection(.address(bus.address))
@@ -80,6 +77,5 @@ extension ReliabilityTests {
             figures.print()
             return problems
         }
-        #expect(problems.isEmpty, "seed \(seed):\n\(problems.prefix(10).joined(separator: "\n"))")
     }
 }

@@ -27,42 +27,43 @@ extension ReliabilityTests {
     /// before, though hundreds of clients came and went.
     @Test(.timeLimit(.minutes(45)))
     func soakStaysBounded() async throws {
-        guard let (bus, navd, directory) = try Self.startNavd("soak") else { return }
-        defer { navd.stop(); bus.stop(); Self.remove(directory) }
-        let changes = ReliabilityMode.pick(short: 20_000, long: 1_000_000)
-        let outcome = try await onThread("soak") { try Self.runSoak(bus: bus, navd: navd, changes: changes) }
+        try await Self.withNavd("soak") { run in
+            let (bus, navd) = (run.bus, run.navd)
+            let changes = ReliabilityMode.pick(short: 20_000, long: 1_000_000)
+            let outcome = try await onThread("soak") { try Self.runSoak(bus: bus, navd: navd, changes: changes) }
 
-        let growthKiB = (outcome.residentKiB.last ?? 0) - (outcome.residentKiB.dropFirst().first ?? 0)
-        var figures = Figures("soak")
-        figures.add("changes", outcome.changes)
-        figures.add("revisions", "\(outcome.startRevision)→\(outcome.finalRevision)")
-        figures.add("changes-per-second", Int(Double(outcome.changes) / max(outcome.seconds, 0.001)))
-        figures.add("rss-kib", outcome.residentKiB.map(String.init).joined(separator: ","))
-        figures.add("rss-growth-kib", growthKiB)
-        figures.add("db-bytes", outcome.databaseBytes.map(String.init).joined(separator: ","))
-        figures.add("fds", "\(outcome.descriptorsBefore)→\(outcome.descriptorsAfter)")
-        figures.add("navd-bus-connections", "\(outcome.navdConnectionsBefore)→\(outcome.navdConnectionsAfter)")
-        figures.add("bus-names", "\(outcome.busNamesBefore)→\(outcome.busNamesAfter)")
-        figures.add("client-connections-opened", outcome.clientConnectionsOpened)
-        figures.add("errors", tally: outcome.errors)
-        figures.print()
+            let growthKiB = (outcome.residentKiB.last ?? 0) - (outcome.residentKiB.dropFirst().first ?? 0)
+            var figures = Figures("soak")
+            figures.add("changes", outcome.changes)
+            figures.add("revisions", "\(outcome.startRevision)→\(outcome.finalRevision)")
+            figures.add("changes-per-second", Int(Double(outcome.changes) / max(outcome.seconds, 0.001)))
+            figures.add("rss-kib", outcome.residentKiB.map(String.init).joined(separator: ","))
+            figures.add("rss-growth-kib", growthKiB)
+            figures.add("db-bytes", outcome.databaseBytes.map(String.init).joined(separator: ","))
+            figures.add("fds", "\(outcome.descriptorsBefore)→\(outcome.descriptorsAfter)")
+            figures.add("navd-bus-connections", "\(outcome.navdConnectionsBefore)→\(outcome.navdConnectionsAfter)")
+            figures.add("bus-names", "\(outcome.busNamesBefore)→\(outcome.busNamesAfter)")
+            figures.add("client-connections-opened", outcome.clientConnectionsOpened)
+            figures.add("errors", tally: outcome.errors)
+            figures.print()
 
-        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
-        #expect(outcome.finalRevision == outcome.startRevision + UInt64(outcome.changes), "changes went missing")
-        #expect(outcome.descriptorsAfter == outcome.descriptorsBefore, "navd's open descriptors grew")
-        #expect(outcome.navdConnectionsBefore == 1 && outcome.navdConnectionsAfter == 1, "navd should hold exactly one bus connection")
-        #expect(outcome.busNamesAfter == outcome.busNamesBefore, "connections or names left behind on the bus")
-        // Issue 7's memory targets are for the release build (≤ 40 MiB after the million, no
-        // growth beyond 5 MiB); this debug build is held to the growth bound with some slack.
-        if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil {
-            // AddressSanitizer keeps freed memory in quarantine (256 MiB by default): RSS grows by
-            // design there, so the bound says nothing about navd.
-            print("reliability: soak RSS bound not checked under AddressSanitizer (its quarantine holds freed memory)")
-        } else {
-            #expect(growthKiB <= 8 * 1024, "navd's RSS grew by \(growthKiB) KiB over the run")
+            #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+            #expect(outcome.finalRevision == outcome.startRevision + UInt64(outcome.changes), "changes went missing")
+            #expect(outcome.descriptorsAfter == outcome.descriptorsBefore, "navd's open descriptors grew")
+            #expect(outcome.navdConnectionsBefore == 1 && outcome.navdConnectionsAfter == 1, "navd should hold exactly one bus connection")
+            #expect(outcome.busNamesAfter == outcome.busNamesBefore, "connections or names left behind on the bus")
+            // The memory targets are for the release build (≤ 40 MiB after the million, no
+            // growth beyond 5 MiB); this debug build is held to the growth bound with some slack.
+            if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil {
+                // AddressSanitizer keeps freed memory in quarantine (256 MiB by default): RSS grows by
+                // design there, so the bound says nothing about navd.
+                print("reliability: soak RSS bound not checked under AddressSanitizer (its quarantine holds freed memory)")
+            } else {
+                #expect(growthKiB <= 8 * 1024, "navd's RSS grew by \(growthKiB) KiB over the run")
+            }
+            #expect((outcome.databaseBytes.last ?? 0) <= 32 << 20, "the database grew to \(outcome.databaseBytes.last ?? 0) bytes")
+            #expect(navd.isRunning)
         }
-        #expect((outcome.databaseBytes.last ?? 0) <= 32 << 20, "the database grew to \(outcome.databaseBytes.last ?? 0) bytes")
-        #expect(navd.isRunning)
     }
 
     static func runSoak(bus: PrivateBus, navd: NavdProcess, changes: Int) throws -> SoakOutcome {
