@@ -25,8 +25,9 @@ final class WatchLoop {
     let readsKeyboard: Bool
 
     private var lastRevision: UInt64?
-    /// The screen on top as last shown, and whether its events were fetched for it.
+    /// The id of the screen on top as last shown.
     private var topID: String?
+    /// The id of the screen whose events the renderer offers.
     private var eventsTopID: String?
     private var isGone = false
     private var resyncDeadline: Int64?
@@ -128,14 +129,16 @@ final class WatchLoop {
 
     /// Fetches the top screen's events and the flows when the top screen is not the one they were fetched for,
     /// before the state is shown, so that one drawing holds the state with its keys.
-    /// A failure (the top moved again: StaleSource; a navd without these methods) offers no keys; the next
-    /// change tries again.
+    /// A failure (the top moved again: StaleSource; a navd without these methods) offers no keys until a
+    /// later change fetches them.
     private func refreshEvents() {
         guard renderer.wantsEvents, let topID, topID != eventsTopID else { return }
+        guard let events = try? client.events(source: topID) else {
+            renderer.useEvents([], flows: [])
+            return
+        }
         eventsTopID = topID
-        let events = (try? client.events(source: topID)) ?? []
-        let flows = (try? client.flows()) ?? []
-        renderer.useEvents(events, flows: flows)
+        renderer.useEvents(events, flows: (try? client.flows()) ?? [])
     }
 
     /// Sends `event` from the screen on top as last shown, without a revision check; the view knows no destination.
