@@ -77,6 +77,8 @@ let package = Package(
                 "NavdClient", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The README's Swift example, a view process on AsyncNavigator (a test runs it against navd).
+        .executableTarget(name: "navd-view-example", dependencies: ["NavdClient"], path: "Examples/view-process"),
         // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
         // The benchmark's load client: a small C client on libdbus, so every service compared
@@ -114,7 +116,9 @@ let package = Package(
         .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "NavigatorProtocol", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavdClient", "NavigatorProtocol", "TestSupport", "navd", "navctl", "navwatch"]
+            dependencies: [
+                "NavdClient", "NavigatorProtocol", "TestSupport", "navd", "navctl", "navwatch", "navd-view-example",
+            ]
         ),
     ]
 )

@@ -183,15 +183,26 @@ public final class Connection: @unchecked Sendable {
 }
 
 /// Starts detached POSIX threads for blocking work (no Foundation in this module).
-enum DetachedThread {
+public enum DetachedThread {
     private final class Box {
+        let name: String?
         let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        init(_ name: String?, _ body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+
+        /// Names the thread, then runs the body.
+        func run() {
+            if let name { DetachedThread.nameThisThread(name) }
+            body()
+        }
     }
 
-    /// Runs `body` on a new detached thread; false if no thread could be created.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    /// Runs `body` on a new detached thread, named `name` when given (the kernel keeps its first
+    /// 15 bytes, shown in `/proc/PID/task/TID/comm`); false if no thread could be created.
+    public static func start(named name: String? = nil, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(Box(name, body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -199,7 +210,7 @@ enum DetachedThread {
         var thread = pthread_t()
         let result = pthread_create(&thread, &attributes, { argument in
             let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
-            box.body()
+            box.run()
             return nil
         }, box)
         if result != 0 {
@@ -207,5 +218,14 @@ enum DetachedThread {
             return false
         }
         return true
+    }
+
+    /// Names the calling thread (`pthread_setname_np` is not visible to Swift on Glibc; its comm file is).
+    fileprivate static func nameThisThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        Glibc.close(descriptor)
     }
 }

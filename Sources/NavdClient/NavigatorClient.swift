@@ -40,30 +40,21 @@ public final class NavigatorClient {
     /// match the declared in-signature are refused before sending (`.remote` with `InvalidArgs`);
     /// a reply of another type than declared is `.unexpectedReply`.
     public func call(_ method: NavigatorMethod, _ arguments: [DBusValue] = []) throws(NavigatorError) -> [DBusValue] {
+        let message = try NavigatorCall.message(method, arguments, bus: busDescription)
         let reply: Message
         do {
-            reply = try connection.call(try Navigator.call(method, arguments), timeoutMilliseconds: timeoutMilliseconds)
+            reply = try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
         } catch {
             throw NavigatorError(callError: error, bus: busDescription)
         }
-        let declared = method.declaration.outSignature
-        guard reply.signature == declared.rawValue else {
-            throw .unexpectedReply("\(method.name) answered '\(reply.signature)' where '\(declared)' is declared")
-        }
-        do {
-            return try reply.body()
-        } catch {
-            throw .unexpectedReply(error.message)
-        }
+        return try NavigatorCall.values(of: reply, for: method)
     }
 
     /// Calls `member` of a standard `interface` (such as `org.freedesktop.DBus.Properties`) on
     /// navd's object and returns the reply's values.
     public func call(interface: String, _ member: String, _ arguments: [DBusValue]) throws(NavigatorError) -> [DBusValue] {
         do {
-            let message = try Message.methodCall(
-                destination: Navigator.busName, path: Navigator.objectPath.rawValue, interface: interface, member: member)
-            if !arguments.isEmpty { try message.append(arguments) }
+            let message = try NavigatorCall.message(interface: interface, member, arguments)
             let reply = try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
             return try reply.body()
         } catch {

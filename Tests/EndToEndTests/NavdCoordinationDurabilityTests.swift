@@ -9,6 +9,12 @@ import TestSupport
 /// SIGTERM and `kill -9` (navd restarted on the same state directory), and the intent still resumes.
 @Suite("navd coordination durability", .serialized, .timeLimit(.minutes(3)))
 struct NavdCoordinationDurabilityTests {
+    /// navd on a private bus with a state directory of its own, and a client.
+    private func started() throws -> (NavdOnPrivateBus, Connection) {
+        let fixture = try NavdOnPrivateBus(stateDirectory: NavdProcess.temporaryStateDirectory())
+        return (fixture, try Connection(.address(fixture.bus.address)))
+    }
+
     /// On the profile tab, `account` redirected to the login cover and `forgot-password` pushed on it:
     /// a flow instance holding a pending intent, two screens inside it.
     private func redirectedToLogin(_ client: Connection) throws -> (flows: [FlowInfo], path: [PathEntry]) {
@@ -29,11 +35,8 @@ struct NavdCoordinationDurabilityTests {
     }
 
     @Test func aFlowAndItsPendingIntentSurviveSigterm() throws {
-        let bus = try PrivateBus()
-        let directory = NavdProcess.temporaryStateDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let navd = try NavdProcess.started(bus: bus, stateDirectory: directory)
-        let client = try Connection(.address(bus.address))
+        let (fixture, client) = try started()
+        let navd = fixture.navd
         let (flows, path) = try redirectedToLogin(client)
         #expect(flows.count == 1 && flows[0].firstScreen == path[1].id)
         #expect(navd.stop() == 0)
@@ -48,11 +51,8 @@ struct NavdCoordinationDurabilityTests {
     }
 
     @Test func aFlowAndItsPendingIntentSurviveKillNine() throws {
-        let bus = try PrivateBus()
-        let directory = NavdProcess.temporaryStateDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let navd = try NavdProcess.started(bus: bus, stateDirectory: directory)
-        let client = try Connection(.address(bus.address))
+        let (fixture, client) = try started()
+        let navd = fixture.navd
         let (flows, path) = try redirectedToLogin(client)
         navd.kill9()
         while !ProcessExit.hasExited(navd.pid) { usleep(10_000) }
@@ -61,11 +61,8 @@ struct NavdCoordinationDurabilityTests {
     }
 
     @Test func killNineInABurstOfRedirectsAndCancelsLosesNothingAnswered() throws {
-        let bus = try PrivateBus()
-        let directory = NavdProcess.temporaryStateDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let navd = try NavdProcess.started(bus: bus, stateDirectory: directory)
-        let client = try Connection(.address(bus.address))
+        let (fixture, client) = try started()
+        let navd = fixture.navd
         _ = try client.navigator("SelectTab", [.string("profile")])
         let answered = AnsweredChanges()
         let killer = Thread {

@@ -16,7 +16,18 @@ struct NavdForeignClientTests {
         fixture = try NavdOnPrivateBus()
     }
 
-    private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// `/usr/bin/python3` when it can `import dbus`; otherwise the test is cancelled, saying what to install.
+    func pythonWithDBus() throws -> String {
+        let python = "/usr/bin/python3"
+        guard FileManager.default.isExecutableFile(atPath: python),
+              (try? run(python, ["-c", "import dbus"]).status) == 0 else {
+            try Test.cancel("dbus-python is not installed for /usr/bin/python3 (apt-get install python3-dbus)")
+        }
+        return python
+    }
+
+    /// Runs `tool` to completion (20 s at most).
+    func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try ChildProcess.run(tool, arguments, timeout: 20)
     }
 
@@ -56,11 +67,7 @@ struct NavdForeignClientTests {
     }
 
     @Test func dbusPythonDrivesTheContract() throws {
-        let python = "/usr/bin/python3"
-        guard FileManager.default.isExecutableFile(atPath: python),
-              (try? run(python, ["-c", "import dbus"]).status) == 0 else {
-            try Test.cancel("dbus-python is not installed for /usr/bin/python3 (apt-get install python3-dbus)")
-        }
+        let python = try pythonWithDBus()
         let script = """
             import dbus, sys
             bus = dbus.bus.BusConnection(sys.argv[1])

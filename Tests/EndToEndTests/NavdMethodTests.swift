@@ -3,7 +3,8 @@ import NavigatorProtocol
 import Testing
 import TestSupport
 
-/// Every method of the contract and every error name, against the real navd on a private bus.
+/// Every method of the contract and every error name, against the real navd on a private bus (the
+/// embedded demo graph); the coordination methods are in the files named `NavdMethodTests+Coordination…`.
 @Suite("navd methods", .timeLimit(.minutes(2)))
 struct NavdMethodTests {
     /// The bus and navd, stopped when the test's instance is released.

@@ -45,6 +45,30 @@ struct InProcessCoordinationTests {
         #expect(try navd.daemon.store?.load().journal.map(\.revision) == [2, 3, 4, 5, 6])
     }
 
+    @Test func theReadersCommitWhatIsPendingFirstAndSeeOnlyDurableState() throws {
+        let navd = try InProcessDaemon("readers")
+        defer { navd.stop() }
+        try navd.send(.selectTab, [.string("profile")])
+        try navd.send(.send, [.string(""), .string("account"), Self.noParams, .uint64(0)])
+        try navd.send(.getFlows)
+        try navd.send(.getEvents, [.string("")])
+        try navd.send(.resolve, [.string("event"), .string("succeeded"), Self.noParams])
+        try navd.settle()
+        navd.start()
+        let messages = try navd.receive(9)
+        #expect(messages.map(\.label) == [
+            "StackChanged", "reply", "StackChanged", "reply", "StackChanged", "PropertiesChanged", "reply", "reply", "reply",
+        ])
+        let flows = try FlowInfo.flows(dbusValue: messages[6].body()[0])
+        #expect(flows.map(\.flow) == ["auth"])
+        #expect(try EventInfo.events(dbusValue: messages[7].body()[0]).map(\.event) == ["forgot-password", "succeeded", "cancel"])
+        let resolution = try Resolution(dbusValues: messages[8].body())
+        #expect(resolution.outcome == .resumed && resolution.revision == 4)
+        // What the readers answered was on disk when they answered; Resolve added nothing.
+        #expect(try navd.daemon.store?.load().journal.map(\.revision) == [2, 3])
+        #expect(navd.daemon.coordinator.revision == 3)
+    }
+
     @Test func aFailedCommitOfCoordinationCallsLeavesNoFlowNoFactAndNoSignal() throws {
         let navd = try InProcessDaemon("coordination-rollback")
         defer { navd.stop() }

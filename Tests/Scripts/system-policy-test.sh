@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # system-policy-test.sh BIN_DIR — a system-mode bus with dbus/org.navd.Navigator1.conf:
-# root may own the name, an unprivileged user (nobody) may read (GetState, properties,
-# introspection) and gets AccessDenied for the methods that change the tree.
+# root may own the name, an unprivileged user (nobody) may read (GetState, GetFlows, GetEvents,
+# Resolve, properties, introspection) and gets AccessDenied for the methods that change the tree.
 # Exit 0: passed; 1: failed; 77: cannot run here (the reason on stdout).
 set -uo pipefail
 bin=$1
@@ -64,6 +64,14 @@ out=$(as_nobody "${call[@]}" Push 'sa{sv}' orange 0) && fail "nobody was allowed
 grep -qi "access denied\|AccessDenied" <<<"$out" || fail "Push as nobody failed, but not with AccessDenied: $out"
 echo "Push as nobody: $out"
 out=$(as_nobody "${call[@]}" Undo) && fail "nobody was allowed to Undo: $out"
+out=$(as_nobody "${call[@]}" Send 'ssa{sv}t' '' next 0 0) && fail "nobody was allowed to Send: $out"
+grep -qi "access denied\|AccessDenied" <<<"$out" || fail "Send as nobody failed, but not with AccessDenied: $out"
+out=$(as_nobody "${call[@]}" SetFacts 'a{sv}' 1 signed-in b true) && fail "nobody was allowed to SetFacts: $out"
+out=$(as_nobody "${call[@]}" GetFlows) || fail "nobody could not GetFlows: $out"
+out=$(as_nobody "${call[@]}" GetEvents s '') || fail "nobody could not GetEvents: $out"
+[[ "$out" == "a(ss) 4 \"next\" \"route\""* ]] || fail "unexpected GetEvents answer: $out"
+out=$(as_nobody "${call[@]}" Resolve 'ssa{sv}' event next 0) || fail "nobody could not Resolve: $out"
+echo "Resolve as nobody: $out"
 out=$(as_nobody "${call[@]}" GetState) || fail "nobody could not GetState: $out"
 [[ "$out" == "tsa(sssa{sv}) 1 \"rainbow\""* ]] || fail "unexpected GetState answer: $out"
 echo "GetState as nobody: $out"

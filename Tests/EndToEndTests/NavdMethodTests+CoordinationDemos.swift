@@ -4,20 +4,9 @@ import NavigatorProtocol
 import Testing
 import TestSupport
 
-/// The coordinator demos of the reference articles, as events against the real navd and its
-/// embedded demo graph: each step is a Send from the screen on top.
-@Suite("navd coordination demos", .timeLimit(.minutes(2)))
-struct NavdCoordinationDemoTests {
-    let bus: PrivateBus
-    let navd: NavdProcess
-    let client: Connection
-
-    init() throws {
-        bus = try PrivateBus()
-        navd = try NavdProcess.started(bus: bus)
-        client = try Connection(.address(bus.address))
-    }
-
+/// The coordinator demos of the reference articles, as events against the embedded demo graph:
+/// each step is a Send from the screen on top.
+extension NavdMethodTests {
     /// Sends `event` from the top screen and returns the outcome and the routes of the path after it.
     private func step(_ event: String, _ params: [(String, DBusValue)] = []) throws -> (String, [String]) {
         let outcome = try client.sendEvent(event, params).outcome

@@ -6,16 +6,9 @@ import TestSupport
 
 /// The order reply → StackChanged → FlowFinished (one per ended flow, finished before abandoned)
 /// → PropertiesChanged, the new causes, and Facts announced with PropertiesChanged.
-@Suite("navd coordination signals", .timeLimit(.minutes(2)))
-struct NavdCoordinationSignalTests {
-    let bus: PrivateBus
-    let navd: NavdProcess
-    let client: Connection
-
-    init() throws {
-        bus = try PrivateBus()
-        navd = try NavdProcess.started(bus: bus)
-        client = try Connection(.address(bus.address))
+extension NavdMethodTests {
+    /// Lets `client` receive StackChanged, FlowFinished and PropertiesChanged (once per test).
+    func subscribe() throws {
         try client.subscribeToNavigator()
         try client.addMatch(Navigator.flowFinishedRule)
     }
@@ -41,6 +34,7 @@ struct NavdCoordinationSignalTests {
     }
 
     @Test func aResumedIntentIsAnsweredThenStackChangedThenFlowFinishedThenPropertiesChanged() throws {
+        try subscribe()
         _ = try exchange("SelectTab", [.string("profile")])
         let redirect = try exchange(NavigatorMethod.send.name, .sendArguments("account"))
         #expect(labels(redirect) == ["reply", "StackChanged", "PropertiesChanged"])
@@ -68,6 +62,7 @@ struct NavdCoordinationSignalTests {
     }
 
     @Test func anAbandonedFlowIsAnnouncedWithAnEmptyOutput() throws {
+        try subscribe()
         _ = try exchange("SelectTab", [.string("profile")])
         let start = try exchange(NavigatorMethod.start.name, [.string("auth"), .emptyParams])
         #expect(try start[1].body()[1].stringValue == "start")
@@ -80,6 +75,7 @@ struct NavdCoordinationSignalTests {
     }
 
     @Test func finishedFlowsComeBeforeAbandonedOnesInOneChange() throws {
+        try subscribe()
         _ = try exchange("SelectTab", [.string("profile")])
         let outer = try #require(try exchange(NavigatorMethod.start.name, [.string("auth"), .emptyParams])[0].body()[1].stringValue)
         let inner = try #require(try exchange(NavigatorMethod.start.name, [.string("auth"), .emptyParams])[0].body()[1].stringValue)
@@ -97,6 +93,7 @@ struct NavdCoordinationSignalTests {
     }
 
     @Test func setFactsIsAChangeOfCauseSetfactsThatPublishesFacts() throws {
+        try subscribe()
         let change = try exchange(NavigatorMethod.setFacts.name, [.vardict([("signed-in", .boolean(true))])])
         #expect(labels(change) == ["reply", "StackChanged", "PropertiesChanged"])
         #expect(try change[1].body()[1].stringValue == "setfacts")

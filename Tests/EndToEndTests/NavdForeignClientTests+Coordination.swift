@@ -6,20 +6,7 @@ import TestSupport
 
 /// busctl and dbus-python — clients nobody here wrote — drive the coordination methods, read
 /// Facts and see every new error by name with its message.
-@Suite("navd coordination with foreign clients", .timeLimit(.minutes(2)))
-struct NavdCoordinationForeignClientTests {
-    let bus: PrivateBus
-    let navd: NavdProcess
-
-    init() throws {
-        bus = try PrivateBus()
-        navd = try NavdProcess.started(bus: bus)
-    }
-
-    private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ChildProcess.run(tool, arguments, timeout: 20)
-    }
-
+extension NavdForeignClientTests {
     /// `busctl call` of navd's `member`; stdout trimmed.
     private func busctl(_ member: String, _ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
         let out = try run("/usr/bin/busctl", ["--address=\(bus.address)", "call", Navigator.busName, Navigator.objectPath.rawValue,
@@ -76,11 +63,7 @@ struct NavdCoordinationForeignClientTests {
     }
 
     @Test func dbusPythonDrivesTheCoordinationMethodsAndSeesTheErrorNames() throws {
-        let python = "/usr/bin/python3"
-        guard FileManager.default.isExecutableFile(atPath: python),
-              (try? run(python, ["-c", "import dbus"]).status) == 0 else {
-            try Test.cancel("dbus-python is not installed for /usr/bin/python3 (apt-get install python3-dbus)")
-        }
+        let python = try pythonWithDBus()
         let script = """
             import dbus, sys
             bus = dbus.bus.BusConnection(sys.argv[1])

@@ -1,0 +1,121 @@
+import DBus
+import Synchronization
+
+/// navd's contract as `async` calls, for Swift apps: the async face of `NavigatorClient`.
+///
+/// One instance may be shared by any number of tasks (it is `Sendable`). Each call is checked
+/// against the method's declaration like the blocking client's, and fails with the same typed
+/// `NavigatorError`: a refusal is `.remote` with navd's error name. A call waits for its reply on
+/// a thread of the D-Bus layer's (never on a task's thread), which ends with the reply or the
+/// timeout; concurrent calls on one instance are answered one after the other. A call, once
+/// sent, runs to its reply: cancelling the calling task does not take back a change navd may
+/// already have made.
+///
+/// `updates()` and `states()` follow navd's state as an `AsyncSequence`; see `NavigatorUpdates`.
+/// `close()` ends the connection and every sequence still running.
+public final class AsyncNavigator: Sendable {
+    /// The bus this navigator talks to (each update sequence opens its own connection to it).
+    public let bus: BusAddress
+    /// How long one call waits for its reply.
+    public let timeoutMilliseconds: Int32
+    /// Which bus this navigator talks to, for messages ("session bus", "system bus" or the address).
+    public let busDescription: String
+    /// The connection the calls go through.
+    let connection: Connection
+    /// The update readers running now, so that `close()` can end them.
+    let readers = Mutex(ReaderRegistry())
+
+    /// Connects to `bus`; throws `.unreachable` when the bus itself cannot be reached.
+    /// Does not check that navd is running: the first call does.
+    public init(bus: BusAddress, timeoutMilliseconds: Int32 = 25_000) throws(NavigatorError) {
+        self.bus = bus
+        self.timeoutMilliseconds = timeoutMilliseconds
+        busDescription = bus.displayName
+        do {
+            connection = try Connection(bus)
+        } catch {
+            throw .unreachable(bus: bus.displayName, reason: error.message.isEmpty ? error.name : error.message)
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the connection and ends every update sequence of this navigator (each finishes
+    /// without error once its reader thread has stopped). Later calls fail with `.unreachable`;
+    /// later sequences end at once. Safe to call twice.
+    public func close() {
+        let running = readers.withLock { registry in
+            registry.closed = true
+            return Array(registry.running.values)
+        }
+        for reader in running { reader.stop() }
+        connection.close()
+    }
+
+    /// Whether `close()` was called.
+    public var isClosed: Bool { readers.withLock { $0.closed } }
+
+    /// Calls `method` with `arguments` and returns the reply's values. Arguments that do not
+    /// match the declared in-signature are refused before sending (`.remote` with `InvalidArgs`);
+    /// a reply of another type than declared is `.unexpectedReply`.
+    public func call(_ method: NavigatorMethod, _ arguments: [DBusValue] = []) async throws(NavigatorError) -> [DBusValue] {
+        let message = try NavigatorCall.message(method, arguments, bus: busDescription)
+        let reply = try await send(message)
+        return try NavigatorCall.values(of: reply, for: method)
+    }
+
+    /// Calls `member` of a standard `interface` (such as `org.freedesktop.DBus.Properties`) on
+    /// navd's object and returns the reply's values.
+    public func call(interface: String, _ member: String, _ arguments: [DBusValue]) async throws(NavigatorError) -> [DBusValue] {
+        let message: Message
+        do {
+            message = try NavigatorCall.message(interface: interface, member, arguments)
+        } catch {
+            throw NavigatorError(callError: error, bus: busDescription)
+        }
+        let reply = try await send(message)
+        do {
+            return try reply.body()
+        } catch {
+            throw .unexpectedReply(error.message)
+        }
+    }
+
+    /// The unique name that owns navd's bus name now, or nil when navd is not on the bus.
+    public func navdOwner() async throws(NavigatorError) -> String? {
+        let message: Message
+        do {
+            message = try Message.methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetNameOwner")
+            try message.append([.string(Navigator.busName)])
+        } catch {
+            throw NavigatorError(callError: error, bus: busDescription)
+        }
+        do {
+            let reply = try await connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
+            return try reply.body().first?.stringValue
+        } catch where error.name == DBusErrorName.nameHasNoOwner {
+            return nil
+        } catch {
+            throw NavigatorError(callError: error, bus: busDescription)
+        }
+    }
+
+    /// Sends `message` and awaits its reply; D-Bus errors become `NavigatorError`.
+    private func send(_ message: Message) async throws(NavigatorError) -> Message {
+        do {
+            return try await connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            throw NavigatorError(callError: error, bus: busDescription)
+        }
+    }
+}
+
+/// The update readers of one navigator, by identity, and whether it was closed.
+struct ReaderRegistry {
+    var running: [ObjectIdentifier: UpdateReader] = [:]
+    var closed = false
+}
