@@ -11,9 +11,7 @@ extension NavigatorClient {
 
     /// `Start`: starts `flow` from the screen on top; returns the new revision and the instance's id.
     public func start(_ flow: String, params: Params = [:]) throws(NavigatorError) -> StartedFlow {
-        let values = try call(.start, [.string(flow), params.dbusValue])
-        let added = try Reply.addedScreen(values)
-        return StartedFlow(revision: added.revision, id: added.id)
+        try Reply.startedFlow(call(.start, [.string(flow), params.dbusValue]))
     }
 
     /// `Finish`: ends the innermost flow enclosing the screen on top with `output`.
@@ -48,11 +46,7 @@ extension NavigatorClient {
 
     /// The `Facts` property: every declared fact and its current value.
     public func facts() throws(NavigatorError) -> Params {
-        let values = try call(interface: StandardInterfaces.properties.name, "Get",
-                              [.string(Navigator.interfaceName), .string(NavigatorProperty.facts.name)])
-        guard values.count == 1 else { throw .unexpectedReply("expected one Facts value") }
-        var value = values[0]
-        if case .variant(let inner) = value { value = inner }
-        return try Reply.decode { () throws(DBusError) in try Params(dbusValue: value) }
+        try Reply.facts(call(interface: StandardInterfaces.properties.name, "Get",
+                             [.string(Navigator.interfaceName), .string(NavigatorProperty.facts.name)]))
     }
 }

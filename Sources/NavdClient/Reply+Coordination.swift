@@ -8,6 +8,20 @@ extension Reply {
         }
     }
 
+    /// `(t revision, s flow_id)`: Start's reply.
+    static func startedFlow(_ values: [DBusValue]) throws(NavigatorError) -> StartedFlow {
+        let added = try addedScreen(values)
+        return StartedFlow(revision: added.revision, id: added.id)
+    }
+
+    /// Properties.Get's `v` holding the `Facts` property's `a{sv}`.
+    static func facts(_ values: [DBusValue]) throws(NavigatorError) -> Params {
+        guard values.count == 1 else { throw .unexpectedReply("expected one Facts value") }
+        var value = values[0]
+        if case .variant(let inner) = value { value = inner }
+        return try decode { () throws(DBusError) in try Params(dbusValue: value) }
+    }
+
     static func flows(_ values: [DBusValue]) throws(NavigatorError) -> [FlowInfo] {
         try decode { () throws(DBusError) in try FlowInfo.flows(dbusValue: values[0]) }
     }
