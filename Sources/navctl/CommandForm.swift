@@ -86,24 +86,45 @@ struct CommandForm: Sendable {
     static func parserOnly(_ name: String) -> CommandForm { CommandForm(parserOnly: name) }
 }
 
-/// A command that adds one screen: a route, then its `key=value` params.
-protocol AddsScreen: NavctlCommand {
-    var route: String { get set }
+/// A command whose plain form is `NAME WORD [key=value …]`: a route, flow or output, then `key=value` params.
+protocol TakesAssignments: NavctlCommand {
+    /// The first word: the route, flow or output.
+    var subject: String { get set }
     var params: [String] { get set }
 }
 
+/// A command that adds one screen: a route, then its `key=value` params.
+protocol AddsScreen: TakesAssignments {
+    var route: String { get set }
+}
+
+extension AddsScreen {
+    var subject: String {
+        get { route }
+        set { route = newValue }
+    }
+}
+
 extension CommandForm {
-    /// The plain form of a command that adds a screen: `NAME ROUTE [key=value …]`, with `flags` given to
-    /// `finish`, which returns false when they are not a plain form.
-    static func addingScreen<Command: AddsScreen>(
+    /// The plain form `NAME WORD [key=value …]`, with `flags` given to `finish`, which returns false when they
+    /// are not a plain form.
+    static func withAssignments<Command: TakesAssignments>(
         _ name: String, _ command: Command.Type, flags: [String] = [],
         finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
     ) -> CommandForm {
         CommandForm(name, words: .routeAndAssignments, flags: flags) { words, flags in
             var command = Command()
-            command.route = words[0]
+            command.subject = words[0]
             command.params = Array(words.dropFirst())
             return finish(&command, flags) ? command : nil
         }
+    }
+
+    /// The plain form of a command that adds a screen: `NAME ROUTE [key=value …]`.
+    static func addingScreen<Command: AddsScreen>(
+        _ name: String, _ command: Command.Type, flags: [String] = [],
+        finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
+    ) -> CommandForm {
+        withAssignments(name, command, flags: flags, finish: finish)
     }
 }

@@ -2,14 +2,9 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl finish OUTPUT [key=value …]`: Finish.
-struct Finish: NavctlCommand {
+struct Finish: TakesAssignments {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("finish", words: .routeAndAssignments) { words, _ in
-        var command = Finish()
-        command.output = words[0]
-        command.params = Array(words.dropFirst())
-        return command
-    }
+    static let form = CommandForm.withAssignments("finish", Finish.self)
     static let configuration = CommandConfiguration(
         commandName: form.name,
         abstract: "Finish the innermost flow around the screen on top with one of its outputs.",
@@ -27,5 +22,12 @@ struct Finish: NavctlCommand {
         let session = try Session(options)
         let values = try session.inferredParams(params)
         try session.change("finish") { client throws(NavigatorError) in (try client.finish(output, params: values), nil) }
+    }
+}
+
+extension Finish {
+    var subject: String {
+        get { output }
+        set { output = newValue }
     }
 }

@@ -2,14 +2,9 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl start FLOW [key=value …]`: Start.
-struct Start: NavctlCommand {
+struct Start: TakesAssignments {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("start", words: .routeAndAssignments) { words, _ in
-        var command = Start()
-        command.flow = words[0]
-        command.params = Array(words.dropFirst())
-        return command
-    }
+    static let form = CommandForm.withAssignments("start", Start.self)
     static let configuration = CommandConfiguration(
         commandName: form.name,
         abstract: "Start a flow from the screen on top.",
@@ -29,5 +24,12 @@ struct Start: NavctlCommand {
         let started = try session.client.start(flow, params: values)
         try session.report("start", revision: started.revision, members: [("flowId", .string(started.id))],
                            note: "flow \(started.id)")
+    }
+}
+
+extension Start {
+    var subject: String {
+        get { flow }
+        set { flow = newValue }
     }
 }
