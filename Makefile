@@ -25,9 +25,15 @@ build: deps
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
+# Tests run one at a time (--no-parallel): most of them wait on real processes and buses, and
+# Swift Testing runs test bodies on the cooperative pool, one thread per core. On two cores two
+# waiting tests leave no thread for the rest, whose time limits then run out while they queue.
+# Serially the suite takes about 3 minutes here and no test waits for a thread.
+TEST_FLAGS := --skip-build --disable-xctest --no-parallel
+
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	$(SWIFT) test $(TEST_FLAGS)
 
 demo: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product navd
@@ -47,7 +53,7 @@ bench: deps
 
 reliability: deps
 	$(SWIFT) build --build-tests
-	NAVD_RELIABILITY=long $(SWIFT) test --skip-build --filter Reliability
+	NAVD_RELIABILITY=long $(SWIFT) test $(TEST_FLAGS) --filter Reliability
 
 # Sanitizer runs: every process (the test runner and each navd it starts, built in the same
 # scratch path) writes its reports to .build-sanitizer-logs/<kind>.<pid>; any file there fails
@@ -58,13 +64,13 @@ check-long: deps
 	@rm -rf .build-sanitizer-logs && mkdir -p .build-sanitizer-logs
 	ASAN_OPTIONS="log_path=$(CURDIR)/.build-sanitizer-logs/asan" \
 	LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0" \
-	$(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path .build-asan \
+	$(SWIFT) test $(TEST_FLAGS) --sanitize=address --scratch-path .build-asan \
 	  || { cat .build-sanitizer-logs/* 2>/dev/null; exit 1; }
 	@if ls .build-sanitizer-logs/* >/dev/null 2>&1; then cat .build-sanitizer-logs/*; \
 	  echo "check-long: AddressSanitizer reports above"; exit 1; fi
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan.supp:log_path=$(CURDIR)/.build-sanitizer-logs/tsan" \
-	$(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan \
+	$(SWIFT) test $(TEST_FLAGS) --sanitize=thread --scratch-path .build-tsan \
 	  || { cat .build-sanitizer-logs/* 2>/dev/null; exit 1; }
 	@if ls .build-sanitizer-logs/* >/dev/null 2>&1; then cat .build-sanitizer-logs/*; \
 	  echo "check-long: ThreadSanitizer reports above"; exit 1; fi
