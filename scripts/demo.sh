@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # demo.sh BIN_DIR — the navd tour: navd on the embedded demo graph, navwatch following a
-# scripted series of navctl calls. Uses the session bus when there is one and no navd owns
+# scripted series of navctl calls, mostly events that navd's handlers turn into changes. Uses the session bus when there is one and no navd owns
 # the name there yet; otherwise a private bus. Stops everything it started, by pid.
 set -euo pipefail
 bin=$1
@@ -46,26 +46,40 @@ nav() {
     "$bin/navctl" --address "$address" "$@"
 }
 
+say() {
+    echo "# $*"
+}
+
+# The story as the coordinator pattern tells it: screens report what happened (events), navd decides.
 tour() {
     nav state
-    nav push orange
-    nav push yellow
-    nav push green
-    nav present modal --sheet
-    nav push blue
-    nav dismiss
-    nav tab news
-    nav open /news/7
+    say "rainbow: each colour's next pushes the next one; the tab handles show-modal and root"
+    nav events
+    nav send next
+    nav send next
+    nav resolve event show-modal
+    nav send show-modal
+    nav send close
+    nav send root
+    say "profile: account needs signed-in, so navd starts the auth flow and keeps the request"
     nav tab profile
-    nav present login --cover
-    nav push forgot-password
-    nav back
-    nav dismiss --all
-    nav open end
+    nav send account
+    nav flows
+    nav send forgot-password
+    nav send sent
+    nav send succeeded
+    nav facts
+    nav send logout
+    say "news: a call that fails, is retried, and succeeds"
+    nav tab news
+    nav send call
+    nav send failed message=timeout
+    nav send retry
+    nav send succeeded
+    say "the classic calls still work"
+    nav tab rainbow
+    nav push orange
     nav undo
-    nav undo
-    nav redo
-    nav open root
     nav history -n 5
     nav tree
 }

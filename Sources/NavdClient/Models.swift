@@ -97,6 +97,8 @@ public struct NavigatorProperties: Hashable, Sendable {
     public var states: [String: String] = [:]
     /// navd's version.
     public var version: String = ""
+    /// Every declared fact and its current value.
+    public var facts: Params = [:]
 
     /// Makes an empty set of properties.
     public init() {}

@@ -7,6 +7,8 @@ import DBus
 public enum NavigatorEvent: Hashable, Sendable {
     /// navd's `StackChanged` signal.
     case stackChanged(StateChange)
+    /// navd's `FlowFinished` signal: a flow instance the change of that revision ended.
+    case flowFinished(FlowFinished)
     /// navd's bus name got an owner (navd started, was activated, or restarted).
     case navdAppeared(owner: String)
     /// navd's bus name lost its owner (navd exited or crashed).
@@ -20,12 +22,13 @@ public enum NavigatorEvent: Hashable, Sendable {
 }
 
 extension NavigatorClient {
-    /// Starts receiving `StackChanged` and navd's `NameOwnerChanged`; events queue until `nextEvent` reads them.
+    /// Starts receiving `StackChanged`, `FlowFinished` and navd's `NameOwnerChanged`; events queue until `nextEvent` reads them.
     /// Subscribe before the first `state()` so that no change can fall between the two.
     /// From here on the client follows who owns navd's bus name (`followedOwner`).
     public func subscribe() throws(NavigatorError) {
         do {
             try connection.addMatch(Navigator.stackChangedRule.text)
+            try connection.addMatch(Navigator.flowFinishedRule.text)
             try connection.addMatch(Navigator.nameOwnerChangedRule.text)
             followedOwner = try connection.nameOwner(Navigator.busName)
         } catch {
@@ -66,7 +69,7 @@ extension NavigatorClient {
     }
 
     /// The event a message carries, or nil when it carries none. Only the bus may report owner changes,
-    /// and only the current owner of navd's bus name may send `StackChanged`: a look-alike sent
+    /// and only the current owner of navd's bus name may send `StackChanged` or `FlowFinished`: a look-alike sent
     /// straight to this connection by another peer is dropped.
     public func event(from message: Message) -> NavigatorEvent? {
         guard message.kind == .signal else { return nil }
@@ -75,12 +78,16 @@ extension NavigatorClient {
             followedOwner = change.newOwner
             return change.newOwner.map { .navdAppeared(owner: $0) } ?? .navdVanished
         }
-        if message.interface == Navigator.interfaceName, message.member == Navigator.stackChanged.name,
-           message.path == Navigator.objectPath.rawValue, message.signature == Navigator.stackChanged.signature.rawValue,
-           let sender = message.sender, sender == followedOwner
-        {
+        guard message.interface == Navigator.interfaceName, message.path == Navigator.objectPath.rawValue,
+              let sender = message.sender, sender == followedOwner
+        else { return nil }
+        if message.member == Navigator.stackChanged.name, message.signature == Navigator.stackChanged.signature.rawValue {
             guard let values = try? message.body(), let change = try? Reply.stateChange(values) else { return nil }
             return .stackChanged(change)
+        }
+        if message.member == Navigator.flowFinished.name, message.signature == Navigator.flowFinished.signature.rawValue {
+            guard let values = try? message.body(), let finished = try? Reply.flowFinished(values) else { return nil }
+            return .flowFinished(finished)
         }
         return nil
     }

@@ -10,6 +10,9 @@ public enum NavigatorUpdate: Hashable, Sendable {
     /// the sequence fetched it with `GetState`: at the start, after a missed signal (a revision
     /// gap), and when navd came back without its start-up signal.
     case state(StateChange)
+    /// navd's `FlowFinished`: a flow instance the change of that revision ended (finished with an output, or
+    /// abandoned), after that change's `.state`.
+    case flowFinished(FlowFinished)
     /// navd left the bus (exited or crashed); a `.state` follows when it is back.
     case navdGone
 

@@ -76,6 +76,7 @@ enum Reply {
             case (.canRedo, .boolean(let flag)): properties.canRedo = flag
             case (.states, _): properties.states = Dictionary((value.stringPairs ?? []), uniquingKeysWith: { _, last in last })
             case (.version, .string(let version)): properties.version = version
+            case (.facts, _): properties.facts = try decode { () throws(DBusError) in try Params(dbusValue: value) }
             default: break
             }
         }

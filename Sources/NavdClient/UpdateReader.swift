@@ -12,6 +12,7 @@ import Synchronization
 /// | StackChanged, revision ≤ last | nothing (already shown) |
 /// | StackChanged, revision > last + 1 | missed a signal: GetState, `.state` |
 /// | StackChanged, cause `start`/`restore`, or after `.navdGone` | navd (re)started: `.state`, the new baseline |
+/// | FlowFinished | `.flowFinished` |
 /// | NameOwnerChanged, owner gone | `.navdGone` (once) |
 /// | NameOwnerChanged, new owner | wait up to 500 ms for its start-up signal, else GetState |
 /// | `stop()` (consumer cancelled, iterator dropped, navigator closed) | the thread ends, the stream finishes |
@@ -147,6 +148,8 @@ private struct Follower {
                     markGone()
                 }
             }
+        case .flowFinished(let finished):
+            send(.flowFinished(finished))
         case .navdVanished:
             markGone()
         case .navdAppeared:

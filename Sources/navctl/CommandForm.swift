@@ -13,7 +13,7 @@ protocol NavctlCommand: ParsableCommand {
 }
 
 /// The plain form of one subcommand as the fast path reads it: the name, the positional words, the command's
-/// own value-less flags, and how to build the command from them.
+/// own value-less flags and options with values, and how to build the command from them.
 struct CommandForm: Sendable {
     /// The positional words a plain form takes after the name.
     enum Words: Sendable {
@@ -42,17 +42,35 @@ struct CommandForm: Sendable {
     /// The command's own flags the plain form may carry (long names, no value). Arrays, not sets, on the
     /// fast path: each generic type instantiated at start-up costs a scan of the binary's conformances.
     let flags: [String]
-    /// The command from its words (of shape `words`) and the flags given (a subset of `flags`);
-    /// nil when the combination is not a plain form. The global options are set afterwards.
-    let build: @Sendable (_ words: [String], _ flags: [String]) -> (any NavctlCommand)?
+    /// The command's own options that take a value (long names), each given at most once, as `--name VALUE`
+    /// or `--name=VALUE`.
+    let options: [String]
+    /// The command from its words (of shape `words`), the flags given (a subset of `flags`) and the options
+    /// given with their values (names from `options`, in the order given); nil when the combination is not a
+    /// plain form (such as a value the option cannot take). The global options are set afterwards.
+    let build: @Sendable (_ words: [String], _ flags: [String], _ options: [(name: String, value: String)])
+        -> (any NavctlCommand)?
 
-    /// A command the fast path reads.
+    /// A command the fast path reads, without options of its own.
     init(_ name: String, words: Words, flags: [String] = [],
          build: @escaping @Sendable (_ words: [String], _ flags: [String]) -> (any NavctlCommand)?)
     {
         self.name = name
         self.words = words
         self.flags = flags
+        options = []
+        self.build = { words, flags, _ in build(words, flags) }
+    }
+
+    /// A command the fast path reads, with options that take a value.
+    init(_ name: String, words: Words, flags: [String] = [], options: [String],
+         build: @escaping @Sendable (_ words: [String], _ flags: [String], _ options: [(name: String, value: String)])
+            -> (any NavctlCommand)?)
+    {
+        self.name = name
+        self.words = words
+        self.flags = flags
+        self.options = options
         self.build = build
     }
 
@@ -60,31 +78,53 @@ struct CommandForm: Sendable {
         self.name = name
         words = nil
         flags = []
-        build = { _, _ in nil }
+        options = []
+        build = { _, _, _ in nil }
     }
 
     /// A command the fast path leaves to ArgumentParser.
     static func parserOnly(_ name: String) -> CommandForm { CommandForm(parserOnly: name) }
 }
 
-/// A command that adds one screen: a route, then its `key=value` params.
-protocol AddsScreen: NavctlCommand {
-    var route: String { get set }
+/// A command whose plain form is `NAME WORD [key=value …]`: a route, flow or output, then `key=value` params.
+protocol TakesAssignments: NavctlCommand {
+    /// The first word: the route, flow or output.
+    var subject: String { get set }
     var params: [String] { get set }
 }
 
+/// A command that adds one screen: a route, then its `key=value` params.
+protocol AddsScreen: TakesAssignments {
+    var route: String { get set }
+}
+
+extension AddsScreen {
+    var subject: String {
+        get { route }
+        set { route = newValue }
+    }
+}
+
 extension CommandForm {
-    /// The plain form of a command that adds a screen: `NAME ROUTE [key=value …]`, with `flags` given to
-    /// `finish`, which returns false when they are not a plain form.
-    static func addingScreen<Command: AddsScreen>(
+    /// The plain form `NAME WORD [key=value …]`, with `flags` given to `finish`, which returns false when they
+    /// are not a plain form.
+    static func withAssignments<Command: TakesAssignments>(
         _ name: String, _ command: Command.Type, flags: [String] = [],
         finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
     ) -> CommandForm {
         CommandForm(name, words: .routeAndAssignments, flags: flags) { words, flags in
             var command = Command()
-            command.route = words[0]
+            command.subject = words[0]
             command.params = Array(words.dropFirst())
             return finish(&command, flags) ? command : nil
         }
+    }
+
+    /// The plain form of a command that adds a screen: `NAME ROUTE [key=value …]`.
+    static func addingScreen<Command: AddsScreen>(
+        _ name: String, _ command: Command.Type, flags: [String] = [],
+        finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
+    ) -> CommandForm {
+        withAssignments(name, command, flags: flags, finish: finish)
     }
 }

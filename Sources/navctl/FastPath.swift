@@ -8,7 +8,7 @@ import ArgumentParser
 ///
 /// The table is the commands' own: `GlobalOptions.readings` for the global options, and the `form` of each
 /// command in `Navctl.commands`. Only plain forms are taken: global options anywhere, the command's name,
-/// its own flags after the name, and positional words of its form's shape. Anything else (help, completion,
+/// its own flags and options after the name, and positional words of its form's shape. Anything else (help, completion,
 /// an unknown or repeated flag, a missing or extra word, a word starting with `-`, a param without `=`,
 /// options `validate()` refuses) returns nil, and ArgumentParser reads the line and owns every message.
 /// The commands built here run exactly the code ArgumentParser's would (`validate()`, then `run()`).
@@ -19,6 +19,7 @@ func fastParse(_ arguments: [String]) -> (any NavctlCommand)? {
     // Arrays, not sets: each generic type instantiated at start-up costs a scan of the binary's conformances.
     var globalsSeen = [Bool](repeating: false, count: GlobalOptions.readings.count)
     var flags: [String] = []
+    var commandOptions: [(name: String, value: String)] = []
     var words: [String] = []
     var index = 0
     while index < arguments.count {
@@ -28,8 +29,22 @@ func fastParse(_ arguments: [String]) -> (any NavctlCommand)? {
         let equals = word.hasPrefix("--") ? word.firstIndex(of: "=") : nil
         let name = equals.map { String(word[..<$0]) } ?? word
         guard let position = GlobalOptions.readings.firstIndex(where: { $0.names.contains(name) }) else {
-            // The command's own flags count only after its name, as ArgumentParser reads them.
-            guard !words.isEmpty, equals == nil, !flags.contains(word) else { return nil }
+            // The command's own flags and options count only after its name, as ArgumentParser reads them.
+            guard !words.isEmpty else { return nil }
+            if let form = Navctl.form(named: words[0]), form.options.contains(name) {
+                guard !commandOptions.contains(where: { $0.name == name }) else { return nil }
+                if let equals {
+                    // ArgumentParser calls `--name=` a missing value.
+                    guard word.index(after: equals) < word.endIndex else { return nil }
+                    commandOptions.append((name, String(word[word.index(after: equals)...])))
+                } else {
+                    guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+                    commandOptions.append((name, arguments[index]))
+                    index += 1
+                }
+                continue
+            }
+            guard equals == nil, !flags.contains(word) else { return nil }
             flags.append(word)
             continue
         }
@@ -53,7 +68,7 @@ func fastParse(_ arguments: [String]) -> (any NavctlCommand)? {
     let rest = Array(words.dropFirst())
     let options = GlobalOptions(values)
     guard shape.accepts(rest), (try? options.connection.validate()) != nil,
-          var command = form.build(rest, flags)
+          var command = form.build(rest, flags, commandOptions)
     else { return nil }
     command.options = options
     return command

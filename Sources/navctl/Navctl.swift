@@ -7,6 +7,7 @@ struct Navctl: ParsableCommand {
     static let commands: [any NavctlCommand.Type] = [
         Push.self, Pop.self, PopTo.self, Root.self, Replace.self, SetStack.self, Present.self,
         Dismiss.self, Back.self, Tab.self, Open.self, Apply.self, Undo.self, Redo.self,
+        Send.self, Start.self, Finish.self, Facts.self, Flows.self, Events.self, Resolve.self,
         State.self, Tree.self, Routes.self, History.self, Status.self,
         Tabs.self, States.self,
     ]

@@ -34,23 +34,32 @@ struct Session {
         throws(NavigatorError)
     {
         let result = try call(client)
+        try report(cause, revision: result.revision, members: result.id.map { [("id", .string($0))] } ?? [])
+    }
+
+    /// Prints the state after a call that answered `revision`, as `change` does; `members` are appended to the
+    /// JSON document, and `note` (such as the outcome of an event) to the human line of the state, in brackets.
+    func report(_ cause: String, revision: UInt64, members extra: [(String, JSONValue)], note: String? = nil)
+        throws(NavigatorError)
+    {
         guard !options.quiet else { return }
         let state = try client.state()
-        let current = state.revision == result.revision
+        let current = state.revision == revision
+        let suffix = note.map { " (\($0))" } ?? ""
         if options.json {
             var json = state.json(cause: current ? cause : "state")
             if case .object(var members) = json {
                 if !current {
-                    members.append(("change", .object([("revision", .number(result.revision)), ("cause", .string(cause))])))
+                    members.append(("change", .object([("revision", .number(revision)), ("cause", .string(cause))])))
                 }
-                if let id = result.id { members.append(("id", .string(id))) }
+                members.append(contentsOf: extra)
                 json = .object(members)
             }
             say(json: json)
         } else if current {
-            say([state.line(cause: cause)])
+            say([state.line(cause: cause) + suffix])
         } else {
-            say(["\(result.revision) \(cause)", state.line(cause: "state")])
+            say(["\(revision) \(cause)\(suffix)", state.line(cause: "state")])
         }
     }
 
@@ -60,6 +69,16 @@ struct Session {
         var types: [String: [String: String]] = [:]
         for route in try client.routes() where routes.contains(route.name) { types[route.name] = route.params }
         return types
+    }
+
+    /// Reads `key=value` words whose types no route declares (event, flow and output params), by
+    /// `RouteInfo.params(inferringFromAssignments:)`.
+    func inferredParams(_ words: [String], declaredTypes: [String: String] = [:]) throws -> Params {
+        do {
+            return try RouteInfo.params(inferringFromAssignments: words, declaredTypes: declaredTypes)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// Reads `key=value` words for `route`, converted to the types it declares.
@@ -79,6 +98,13 @@ let routeCompletion = CompletionKind.shellCommand("navctl routes --names 2>/dev/
 let tabCompletion = CompletionKind.shellCommand("navctl tabs 2>/dev/null")
 /// Shell completion for named states and route names (targets of `open` and `pop-to`).
 let targetCompletion = CompletionKind.shellCommand("navctl states 2>/dev/null; navctl routes --names 2>/dev/null")
+
+/// Shell completion for the events the screen on top can send, asked of the running navd.
+let eventCompletion = CompletionKind.shellCommand("navctl events --names 2>/dev/null")
+/// Shell completion for flow names: the flows on the tree, asked of the running navd.
+let flowCompletion = CompletionKind.shellCommand("navctl flows --names 2>/dev/null")
+/// Shell completion for `fact=` words: every declared fact, asked of the running navd.
+let factCompletion = CompletionKind.shellCommand("navctl facts --names 2>/dev/null")
 
 /// Checks `key=value` words before anything is sent, so a typo is a usage error (exit 2) even without navd.
 func validateAssignments(_ words: [String]) throws {

@@ -7,9 +7,11 @@ struct Navwatch: ParsableCommand {
         commandName: "navwatch",
         abstract: "Watch navd's navigation state live.",
         discussion: """
-            On a terminal: a full-screen view (q, Ctrl-C to quit). Piped, or with --lines: one line per revision, \
+            On a terminal: a full-screen view (q, Ctrl-C to quit); the keys it shows send the top screen's events \
+            (n next, r root, …) and navd decides what happens. Piped, or with --lines: one line per revision, \
             like '42 push rainbow: red > orange > yellow'. '-- navd gone' (JSON: {"event":"gone"}) marks navd \
-            leaving; navwatch resyncs when it comes back. Exit status: 0, or 3 when the bus cannot be reached \
+            leaving; navwatch resyncs when it comes back. With --json, {"event":"flow-finished",…} follows the \
+            state of a change that ended a flow. Exit status: 0, or 3 when the bus cannot be reached \
             (or navd, with --once).
             """)
 
@@ -18,7 +20,10 @@ struct Navwatch: ParsableCommand {
     @Flag(name: .long, help: "One line per revision, even on a terminal.")
     var lines = false
 
-    @Flag(name: .long, help: "One JSON object per revision (the state's shape; {\"event\":\"gone\"} when navd leaves).")
+    @Flag(name: .long, help: """
+        One JSON object per revision (the state's shape; {"event":"flow-finished",…} when a flow ends, \
+        {"event":"gone"} when navd leaves).
+        """)
     var json = false
 
     @Option(name: .long, help: ArgumentHelp(

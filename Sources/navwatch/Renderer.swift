@@ -1,5 +1,15 @@
 import NavdClient
 
+/// What a key press asks the loop to do.
+enum KeyAction: Equatable {
+    /// Nothing.
+    case nothing
+    /// Quit navwatch.
+    case quit
+    /// Send this event with the screen on top as its source.
+    case send(event: String)
+}
+
 /// What navwatch shows; the loop tells it what happened, it decides how that looks.
 protocol Renderer: AnyObject {
     /// Whether it draws titles, colours and tabs (then the loop fetches routes and tabs on every resync).
@@ -10,10 +20,20 @@ protocol Renderer: AnyObject {
     func show(_ change: StateChange, tree: NavigationTree?)
     /// Route descriptions (titles, colours) and tab names, fetched at start and on every resync.
     func useGraph(routes: [RouteInfo], tabs: [String])
+    /// Whether it offers the top screen's events as keys and labels flows (then the loop fetches GetEvents and
+    /// GetFlows whenever the screen on top changes).
+    var wantsEvents: Bool { get }
+    /// The events the screen on top can send and the flow instances in the tree, fetched when the top changes,
+    /// just before the state is shown (which draws them).
+    func useEvents(_ events: [EventInfo], flows: [FlowInfo])
+    /// navd's `FlowFinished`.
+    func flowFinished(_ finished: FlowFinished)
+    /// What navd answered to an event the user sent with a key.
+    func sent(_ event: String, _ answer: Result<EventOutcome, NavigatorError>)
     /// navd left the bus (or was not there at start).
     func navdGone()
-    /// A keyboard byte; returns true when it asks to quit.
-    func key(_ byte: UInt8) -> Bool
+    /// A keyboard byte, and what it asks for.
+    func key(_ byte: UInt8) -> KeyAction
     /// The terminal changed size.
     func resized()
     /// Leaves the output clean (terminal restored, everything flushed).
@@ -23,12 +43,17 @@ protocol Renderer: AnyObject {
 extension Renderer {
     var wantsGraph: Bool { false }
     func useGraph(routes: [RouteInfo], tabs: [String]) {}
-    func key(_ byte: UInt8) -> Bool { false }
+    var wantsEvents: Bool { false }
+    func useEvents(_ events: [EventInfo], flows: [FlowInfo]) {}
+    func flowFinished(_ finished: FlowFinished) {}
+    func sent(_ event: String, _ answer: Result<EventOutcome, NavigatorError>) {}
+    func key(_ byte: UInt8) -> KeyAction { .nothing }
     func resized() {}
     func finish() {}
 }
 
-/// Line-oriented output: `--lines`, `--format`, `--json`, with or without `--tree`.
+/// Line-oriented output: `--lines`, `--format`, `--json`, with or without `--tree`; `--json` also reports
+/// `FlowFinished`.
 ///
 /// Never writes the same text twice in a row, and writes each entry in one `write` (no buffering),
 /// so a reader of the pipe sees it at once.
@@ -64,6 +89,12 @@ final class LineRenderer: Renderer {
             let line = change.state.format(template, cause: change.cause)
             emit(tree.map { ([line] + $0.text().map { "  " + $0 }).joined(separator: "\n") } ?? line)
         }
+    }
+
+    /// `--json` only: `{"event": "flow-finished", …}`; the other styles show states only.
+    func flowFinished(_ finished: FlowFinished) {
+        guard case .json = style else { return }
+        emit(finished.json.encoded())
     }
 
     func navdGone() {

@@ -2,11 +2,12 @@ import NavdClient
 
 /// What the full-screen view shows, drawn onto a `Canvas` of any size without touching the terminal:
 /// tab bar, breadcrumb, the top screen of each stack on the path drawn as a card in its route's colour
-/// (each modal layer over the card below it, a sheet smaller than a cover), and a status line with the
-/// revision and cause.
+/// (each modal layer over the card below it, a sheet smaller than a cover; a card whose stack holds a flow's
+/// first screen labelled with the flow's name), the keys of the events the top screen can send, and a status
+/// line with the revision, the cause and what the last event or flow did.
 struct TerminalView {
     /// The fewest rows that hold the whole layout: tab bar, breadcrumb, a blank row, a card of at least one
-    /// row, a blank row, the status line.
+    /// row, the keys line, the status line.
     static let fullLayoutRows = 6
 
     let palette: Palette
@@ -21,6 +22,12 @@ struct TerminalView {
     var isGone = false
     /// The tab names, when there is no tree to read them from.
     var tabs: [String] = []
+    /// The keys of the events the screen on top can send.
+    var keys = EventKeys([])
+    /// The flow instances in the tree, outer before inner.
+    var flows: [FlowInfo] = []
+    /// What the last event sent or flow finished did, for the status line.
+    var note: String?
 
     /// The view drawn on a grid of `rows`×`columns`. Below `fullLayoutRows` rows only the tab bar, the
     /// breadcrumb and the status line are drawn, as many of them as fit; the status line always is.
@@ -48,8 +55,14 @@ struct TerminalView {
             canvas.fill(row: row - 1, column: 0, height: 3, width: canvas.columns, style: palette.alert)
             canvas.centered(message, row: row, column: 0, width: canvas.columns, style: palette.alert)
         }
+        drawKeys(&canvas)
         drawStatus(&canvas)
         return canvas
+    }
+
+    private func drawKeys(_ canvas: inout Canvas) {
+        guard !isGone, !keys.bindings.isEmpty else { return }
+        canvas.text(" " + keys.line(unicode: unicode), row: canvas.rows - 2, column: 0, style: "")
     }
 
     private func drawTabs(_ canvas: inout Canvas) {
@@ -81,7 +94,7 @@ struct TerminalView {
         var text = " q quits"
         if let change {
             text = " rev \(change.revision) | \(change.cause) | depth \(change.state.path.count)"
-                + (isGone ? " | navd gone" : "") + " | q quits"
+                + (isGone ? " | navd gone" : note.map { " | \($0)" } ?? "") + " | q quits"
         } else if isGone {
             text = " navd gone | q quits"
         }
@@ -134,6 +147,13 @@ struct TerminalView {
         }
         let inner = (column: rect.column + 2, width: rect.width - 4)
         if let layer { canvas.text("[\(layer)]", row: rect.row, column: inner.column, style: style) }
+        let ids = Set(stack.map(\.id))
+        let started = flows.filter { ids.contains($0.firstScreen) }.map(\.flow)
+        if !started.isEmpty {
+            let label = "flow " + started.joined(separator: ", ")
+            canvas.text(label, row: rect.row, column: max(inner.column + inner.width - label.count, inner.column),
+                        style: style)
+        }
         let title = route?.title ?? top.route
         let middle = rect.row + 1
         canvas.centered(title, row: middle, column: inner.column, width: inner.width, style: palette.title(color))

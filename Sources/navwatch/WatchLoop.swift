@@ -13,6 +13,9 @@ import NavdClient
 /// | StackChanged, revision ≤ last | ignore (already shown) |
 /// | StackChanged, revision > last + 1 | missed a signal: GetState, show that |
 /// | StackChanged, cause `start`/`restore` | navd (re)started: new baseline, show it |
+/// | a state shown whose top screen differs (terminal view) | GetEvents for the top screen + GetFlows |
+/// | FlowFinished | hand it to the renderer (`--json` prints it, the terminal view notes it) |
+/// | a key bound to an event (terminal view) | Send(top id, event, {}, 0), the answer noted |
 /// | NameOwnerChanged, owner gone | `navdGone` (once) |
 /// | NameOwnerChanged, new owner | wait up to 500 ms for its start-up signal, else GetState |
 /// | SIGINT/SIGTERM | finish, exit 0 |
@@ -22,6 +25,10 @@ final class WatchLoop {
     let readsKeyboard: Bool
 
     private var lastRevision: UInt64?
+    /// The id of the screen on top as last shown.
+    private var topID: String?
+    /// The id of the screen whose events the renderer offers.
+    private var eventsTopID: String?
     private var isGone = false
     private var resyncDeadline: Int64?
 
@@ -94,6 +101,8 @@ final class WatchLoop {
                     markGone()
                 }
             }
+        case .flowFinished(let finished):
+            renderer.flowFinished(finished)
         case .navdVanished:
             markGone()
         case .navdAppeared:
@@ -113,12 +122,39 @@ final class WatchLoop {
         let tree = renderer.wantsTree ? try client.tree() : nil
         lastRevision = change.revision
         isGone = false
+        topID = change.state.top?.id
+        refreshEvents()
         renderer.show(change, tree: tree)
+    }
+
+    /// Fetches the top screen's events and the flows when the top screen is not the one they were fetched for,
+    /// before the state is shown, so that one drawing holds the state with its keys.
+    /// A failure (the top moved again: StaleSource; a navd without these methods) offers no keys until a
+    /// later change fetches them.
+    private func refreshEvents() {
+        guard renderer.wantsEvents, let topID, topID != eventsTopID else { return }
+        guard let events = try? client.events(source: topID) else {
+            renderer.useEvents([], flows: [])
+            return
+        }
+        eventsTopID = topID
+        renderer.useEvents(events, flows: (try? client.flows()) ?? [])
+    }
+
+    /// Sends `event` from the screen on top as last shown, without a revision check; the view knows no destination.
+    private func send(_ event: String) {
+        guard let topID else { return }
+        do {
+            renderer.sent(event, .success(try client.send(event, source: topID)))
+        } catch {
+            renderer.sent(event, .failure(error))
+        }
     }
 
     private func markGone() {
         guard !isGone else { return }
         isGone = true
+        eventsTopID = nil
         renderer.navdGone()
     }
 
@@ -128,7 +164,11 @@ final class WatchLoop {
         while poll(&descriptor, 1, 0) > 0 {
             var byte: UInt8 = 0
             guard read(0, &byte, 1) == 1 else { return false }
-            if renderer.key(byte) { return true }
+            switch renderer.key(byte) {
+            case .quit: return true
+            case .send(let event): send(event)
+            case .nothing: break
+            }
         }
         return false
     }

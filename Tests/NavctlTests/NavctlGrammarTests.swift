@@ -60,8 +60,9 @@ struct NavctlGrammarTests {
             #expect(allNames.isSuperset(of: globalNames), "\(form.name): \(allNames)")
             let valueNames = named.filter { $0.kind == "option" }.reduce(into: Set<String>()) { $0.formUnion($1.names) }
             guard let words = form.words else { continue }
-            #expect(allNames == globalNames.union(form.flags), "\(form.name): the fast path reads other flags")
-            #expect(valueNames == GlobalOptions.valueOptionNames, "\(form.name)")
+            #expect(allNames == globalNames.union(form.flags).union(form.options),
+                    "\(form.name): the fast path reads other flags or options")
+            #expect(valueNames == GlobalOptions.valueOptionNames.union(form.options), "\(form.name)")
             let positionals = declared.filter { $0.kind == "positional" }.map { ($0.optional, $0.repeating) }
             switch words {
             case .none: #expect(positionals.isEmpty, "\(form.name)")
@@ -78,7 +79,10 @@ struct NavctlGrammarTests {
                                     ["red", "=4"], ["red", "novalue"]]
         let flagSets: [[String]] = [[], ["--sheet"], ["--cover"], ["--sheet", "--cover"], ["--all"], ["--json"],
                                     ["-q", "--quiet"], ["--timeout", "5"], ["--timeout=0"], ["--system"],
-                                    ["--address", "unix:path=/x", "--system"], ["--address="], ["--frobnicate"]]
+                                    ["--address", "unix:path=/x", "--system"], ["--address="], ["--frobnicate"],
+                                    ["--source", "#4"], ["--source=#4"], ["--source="], ["--expect", "3"],
+                                    ["--expect=x"], ["--source", "a", "--source", "b"], ["--source", "a", "--expect", "2"],
+                                    ["--source"], ["--names"]]
         var lines: [[String]] = []
         for name in Navctl.commands.map({ $0.form.name }) + ["help", "nosuch"] {
             for words in wordSets {
@@ -109,6 +113,9 @@ struct NavctlGrammarTests {
         #expect(String(reflecting: orange) != String(reflecting: try #require(fastParse(["push", "red"]))))
         #expect(String(reflecting: orange) != String(reflecting: try #require(fastParse(["push", "orange", "--json"]))))
         #expect(fastParse(["--sheet", "present", "modal"]) == nil, "a command's flag before its name is not its")
+        #expect(fastParse(["send", "next", "--source", "#4", "--expect", "7"]) is Send)
+        #expect(fastParse(["--source", "#4", "send", "next"]) == nil, "a command's option before its name is not its")
+        #expect(fastParse(["send", "next", "--expect", "soon"]) == nil, "a value the option cannot take")
     }
 }
 

@@ -1,0 +1,33 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl finish OUTPUT [key=value …]`: Finish.
+struct Finish: TakesAssignments {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm.withAssignments("finish", Finish.self)
+    static let configuration = CommandConfiguration(
+        commandName: form.name,
+        abstract: "Finish the innermost flow around the screen on top with one of its outputs.",
+        discussion: "Params are typed as send's are.")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The output, one the flow declares.") var output: String
+    @Argument(help: ArgumentHelp("Params of the output.", valueName: "key=value")) var params: [String] = []
+
+    func validate() throws {
+        try validateAssignments(params)
+    }
+
+    func run() throws {
+        let session = try Session(options)
+        let values = try session.inferredParams(params)
+        try session.change("finish") { client throws(NavigatorError) in (try client.finish(output, params: values), nil) }
+    }
+}
+
+extension Finish {
+    var subject: String {
+        get { output }
+        set { output = newValue }
+    }
+}

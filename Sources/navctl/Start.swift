@@ -1,0 +1,35 @@
+import ArgumentParser
+import NavdClient
+
+/// `navctl start FLOW [key=value …]`: Start.
+struct Start: TakesAssignments {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm.withAssignments("start", Start.self)
+    static let configuration = CommandConfiguration(
+        commandName: form.name,
+        abstract: "Start a flow from the screen on top.",
+        discussion: "Params are typed as send's are. The JSON document carries the new instance's id as \"flowId\".")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The flow's name.", completion: flowCompletion) var flow: String
+    @Argument(help: ArgumentHelp("Params of the flow.", valueName: "key=value")) var params: [String] = []
+
+    func validate() throws {
+        try validateAssignments(params)
+    }
+
+    func run() throws {
+        let session = try Session(options)
+        let values = try session.inferredParams(params)
+        let started = try session.client.start(flow, params: values)
+        try session.report("start", revision: started.revision, members: [("flowId", .string(started.id))],
+                           note: "flow \(started.id)")
+    }
+}
+
+extension Start {
+    var subject: String {
+        get { flow }
+        set { flow = newValue }
+    }
+}
