@@ -1,5 +1,5 @@
 /*
- * navd-floor: the benchmark's floor (issue 7, item 1b). A stateless libdbus service that
+ * navd-floor: the benchmark's floor. A stateless libdbus service that
  * answers org.navd.Navigator1's Push and Pop with navd's reply shapes and sends, per call,
  * the same StackChanged and one PropertiesChanged -- the naive thing, no batching. What it
  * costs is what the bus itself costs for this interface.
