@@ -69,7 +69,9 @@ public final class NavigatorDaemon {
             try Self.makeDirectory(directory)
             lock = try StateLock(directory: directory)
             do {
-                store = try StateStore(directory: directory, durability: options.durability)
+                // The state lock keeps every other navd out of the directory, so the store may
+                // hold SQLite's lock for as long as it is open.
+                store = try StateStore(directory: directory, durability: options.durability, exclusive: true)
             } catch {
                 throw StartupError(error.message)
             }
