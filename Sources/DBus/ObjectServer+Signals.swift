@@ -10,13 +10,11 @@ extension ObjectServer {
             throw .invalidArgs("interface '\(interface)' declares no signal '\(name)'")
         }
         // Path, interface and signal name were validated when the interface was exported.
-        let message = try Message.signal(validatedPath: path.rawValue, interface: interface, member: name)
         do {
-            try message.append(values, declared: declared)
+            return try Message.wireSignal(path: path.rawValue, interface: interface, member: name, values, declared: declared)
         } catch let error where error.message.hasPrefix(BodyCheck.mismatchPrefix) {
             throw .invalidArgs("signal '\(name)' is declared '\(declared)' but got values of type '\(values.signature)'")
         }
-        return message
     }
 
     /// A `org.freedesktop.DBus.Properties.PropertiesChanged` signal for `interface` at
@@ -38,11 +36,9 @@ extension ObjectServer {
         for name in invalidated where exported.index.properties[name] == nil {
             throw .invalidArgs("interface '\(interface)' declares no property '\(name)'")
         }
-        let message = try Message.signal(
-            validatedPath: path.rawValue, interface: StandardInterfaces.properties.name, member: "PropertiesChanged")
-        try message.append(
+        return try Message.wireSignal(
+            path: path.rawValue, interface: StandardInterfaces.properties.name, member: "PropertiesChanged",
             [.string(interface), .vardict(changed), .stringArray(invalidated)], declared: Self.propertiesChangedSignature)
-        return message
     }
 
     private static let propertiesChangedSignature = Signature(unchecked: "sa{sv}as")
