@@ -144,11 +144,6 @@ public final class Message: @unchecked Sendable {
         return message
     }
 
-    /// A method return carrying `values`, which must have the validated type `declared`
-    /// (marshalled whole: `wireReply`).
-    func makeReply(_ values: [DBusValue], declared: Signature) throws(DBusError) -> Message {
-        try wireReply(values, declared: declared)
-    }
 
     /// An error reply answering this call. An invalid error name becomes
     /// `org.freedesktop.DBus.Error.Failed`, and a message libdbus would refuse is replaced,

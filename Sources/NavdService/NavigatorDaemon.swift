@@ -33,6 +33,8 @@ public final class NavigatorDaemon {
     var pending: [PendingCall] = []
     /// Properties changed by the pending calls.
     var pendingProperties: Set<ChangedProperty> = []
+    /// The answers of a commit, written to the bus together (kept for its capacity).
+    private var outgoing: [OutgoingMessage] = []
     /// The change made by the handler that just ran (set by `mutate`, read by `process`).
     var currentChange: Change?
     /// Set from any thread or a signal handler to stop the loop; freed with the daemon.
@@ -41,9 +43,9 @@ public final class NavigatorDaemon {
     /// One answered-after-commit call.
     struct PendingCall {
         let call: Message
-        let reply: Message?
+        let reply: OutgoingMessage?
         let succeeded: Bool
-        let stackChanged: Message?
+        let stackChanged: MarshalledMessage?
         let record: StoredRecord?
     }
 
@@ -175,7 +177,7 @@ public final class NavigatorDaemon {
             return
         }
         currentChange = nil
-        let reply = server.handle(message)
+        let reply = server.handleForSending(message)
         let change = currentChange
         currentChange = nil
         if options.verbose {
@@ -197,8 +199,9 @@ public final class NavigatorDaemon {
     }
 
     /// Commits the pending changes in one transaction, then answers them in order: reply,
-    /// `StackChanged`, and one `PropertiesChanged` at the end. If the commit fails, every call that
-    /// succeeded in memory is answered `StorageFailed` and the state goes back to the last commit.
+    /// `StackChanged`, and one `PropertiesChanged` at the end, written to the bus together. If the
+    /// commit fails, every call that succeeded in memory is answered `StorageFailed` and the state
+    /// goes back to the last commit.
     func commitPending() {
         let records = pending.compactMap(\.record)
         if let store, !records.isEmpty {
@@ -209,13 +212,16 @@ public final class NavigatorDaemon {
                 return
             }
         }
+        outgoing.removeAll(keepingCapacity: true)
         for call in pending {
-            if let reply = call.reply { send(reply) }
-            if let signal = call.stackChanged { send(signal) }
+            if let reply = call.reply { outgoing.append(reply) }
+            if let signal = call.stackChanged { outgoing.append(.marshalled(signal)) }
         }
-        if !pendingProperties.isEmpty {
-            sendPropertiesChanged(pendingProperties)
+        if !pendingProperties.isEmpty, let signal = propertiesChangedSignal(pendingProperties) {
+            outgoing.append(.marshalled(signal))
         }
+        send(outgoing)
+        outgoing.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         pendingProperties.removeAll(keepingCapacity: true)
         if let store, store.shouldSnapshot {
@@ -286,6 +292,15 @@ public final class NavigatorDaemon {
             try connection.send(message)
         } catch {
             logger.error("could not send a message: \(error.message)")
+        }
+    }
+
+    /// Sends `batch` in order, the marshalled messages in one write per run.
+    func send(_ batch: [OutgoingMessage]) {
+        do {
+            try connection.send(batch)
+        } catch {
+            logger.error("could not send \(batch.count) message(s): \(error.message)")
         }
     }
 }
