@@ -199,9 +199,9 @@ public final class NavigatorDaemon {
     }
 
     /// Commits the pending changes in one transaction, then answers them in order: reply,
-    /// `StackChanged`, and one `PropertiesChanged` at the end, written to the bus together. If the
-    /// commit fails, every call that succeeded in memory is answered `StorageFailed` and the state
-    /// goes back to the last commit.
+    /// `StackChanged`, and one `PropertiesChanged` at the end (the replies and signals in one write
+    /// to the bus, `PropertiesChanged` in a second). If the commit fails, every call that succeeded
+    /// in memory is answered `StorageFailed` and the state goes back to the last commit.
     func commitPending() {
         let records = pending.compactMap(\.record)
         if let store, !records.isEmpty {
@@ -212,16 +212,20 @@ public final class NavigatorDaemon {
                 return
             }
         }
+        // The replies and StackChanged were built as the calls were read: they go out at once,
+        // and PropertiesChanged (built only now, from the final values) follows.
         outgoing.removeAll(keepingCapacity: true)
         for call in pending {
             if let reply = call.reply { outgoing.append(reply) }
             if let signal = call.stackChanged { outgoing.append(.marshalled(signal)) }
         }
-        if !pendingProperties.isEmpty, let signal = propertiesChangedSignal(pendingProperties) {
-            outgoing.append(.marshalled(signal))
-        }
         send(outgoing)
         outgoing.removeAll(keepingCapacity: true)
+        if !pendingProperties.isEmpty, let signal = propertiesChangedSignal(pendingProperties) {
+            outgoing.append(.marshalled(signal))
+            send(outgoing)
+            outgoing.removeAll(keepingCapacity: true)
+        }
         pending.removeAll(keepingCapacity: true)
         pendingProperties.removeAll(keepingCapacity: true)
         if let store, store.shouldSnapshot {
