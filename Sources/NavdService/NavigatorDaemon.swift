@@ -45,7 +45,9 @@ public final class NavigatorDaemon {
         let call: Message
         let reply: OutgoingMessage?
         let succeeded: Bool
-        let stackChanged: MarshalledMessage?
+        /// The change the call made (nil for a no-op or a refusal); its `StackChanged` is built
+        /// when the batch is answered.
+        let change: Change?
         let record: StoredRecord?
     }
 
@@ -184,24 +186,21 @@ public final class NavigatorDaemon {
             logger.debug("\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }
         guard let change, !change.isNoOp else {
-            pending.append(PendingCall(call: message, reply: reply, succeeded: change != nil, stackChanged: nil, record: nil))
+            pending.append(PendingCall(call: message, reply: reply, succeeded: change != nil, change: nil, record: nil))
             return
         }
         pendingProperties.formUnion(change.changedProperties)
         // An ephemeral navd journals nothing, so it encodes nothing either.
         let stored = store == nil ? nil : change.record.map { StoredRecord(revision: $0.revision, payload: $0.encoded()) }
-        pending.append(PendingCall(
-            call: message, reply: reply, succeeded: true,
-            stackChanged: stackChangedSignal(revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path),
-            record: stored
-        ))
+        pending.append(PendingCall(call: message, reply: reply, succeeded: true, change: change, record: stored))
         if pending.count >= 512 { commitPending() }
     }
 
     /// Commits the pending changes in one transaction, then answers them in order: reply,
-    /// `StackChanged`, and one `PropertiesChanged` at the end (the replies and signals in one write
-    /// to the bus, `PropertiesChanged` in a second). If the commit fails, every call that succeeded
-    /// in memory is answered `StorageFailed` and the state goes back to the last commit.
+    /// `StackChanged`, and one `PropertiesChanged` at the end. The first reply is written as soon as
+    /// the batch is durable; the signals are built after it, and the rest follows in one write.
+    /// If the commit fails, every call that succeeded in memory is answered `StorageFailed` and the
+    /// state goes back to the last commit.
     func commitPending() {
         let records = pending.compactMap(\.record)
         if let store, !records.isEmpty {
@@ -212,20 +211,22 @@ public final class NavigatorDaemon {
                 return
             }
         }
-        // The replies and StackChanged were built as the calls were read: they go out at once,
-        // and PropertiesChanged (built only now, from the final values) follows.
         outgoing.removeAll(keepingCapacity: true)
-        for call in pending {
-            if let reply = call.reply { outgoing.append(reply) }
-            if let signal = call.stackChanged { outgoing.append(.marshalled(signal)) }
+        for (index, call) in pending.enumerated() {
+            if let reply = call.reply {
+                outgoing.append(reply)
+                if index == 0 { sendOutgoing() }
+            }
+            if let change = call.change, let signal = stackChangedSignal(
+                revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path
+            ) {
+                outgoing.append(.marshalled(signal))
+            }
         }
-        send(outgoing)
-        outgoing.removeAll(keepingCapacity: true)
         if !pendingProperties.isEmpty, let signal = propertiesChangedSignal(pendingProperties) {
             outgoing.append(.marshalled(signal))
-            send(outgoing)
-            outgoing.removeAll(keepingCapacity: true)
         }
+        sendOutgoing()
         pending.removeAll(keepingCapacity: true)
         pendingProperties.removeAll(keepingCapacity: true)
         if let store, store.shouldSnapshot {
@@ -297,6 +298,13 @@ public final class NavigatorDaemon {
         } catch {
             logger.error("could not send a message: \(error.message)")
         }
+    }
+
+    /// Sends what `outgoing` holds (if anything) and empties it.
+    private func sendOutgoing() {
+        if outgoing.isEmpty { return }
+        send(outgoing)
+        outgoing.removeAll(keepingCapacity: true)
     }
 
     /// Sends `batch` in order, the marshalled messages in one write per run.
