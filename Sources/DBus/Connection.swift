@@ -40,6 +40,10 @@ public final class Connection: @unchecked Sendable {
     /// reply another thread's blocking call waits for. While a call holds this lock, the loop
     /// thread waits at its next step instead, and the call finds its reply.
     let reading = Mutex(())
+    /// Held while a message is handed to libdbus for sending and while a batch of marshalled
+    /// messages is written to the socket (`send(_:)` with a batch, which also holds `reading`),
+    /// so that no message's bytes land inside another's.
+    let writing = Mutex(())
 
     private static let threadsInitialized: Bool = dbus_threads_init_default() != 0
 
@@ -111,7 +115,8 @@ public final class Connection: @unchecked Sendable {
     public func send(_ message: Message) throws(DBusError) -> UInt32 {
         try requireConnected()
         var serial: UInt32 = 0
-        if dbus_connection_send(raw, message.raw, &serial) == 0 {
+        let queued = writing.withLock { _ in dbus_connection_send(raw, message.raw, &serial) }
+        if queued == 0 {
             throw DBusError(name: DBusErrorName.noMemory, message: "libdbus could not queue the message")
         }
         return serial

@@ -13,17 +13,10 @@ extension Message {
     /// locked and throws too.
     public func append(_ values: [DBusValue]) throws(DBusError) {
         if values.isEmpty { return }
-        try append(values, signature: values.signature.rawValue, trusted: false)
+        try append(values, signature: values.signature.rawValue)
     }
 
-    /// Appends `values`, which must have exactly the type `declared` — a signature validated
-    /// already (an exported declaration's), so only the values are checked, against it.
-    func append(_ values: [DBusValue], declared: Signature) throws(DBusError) {
-        if values.isEmpty && declared.rawValue.isEmpty { return }
-        try append(values, signature: declared.rawValue, trusted: true)
-    }
-
-    private func append(_ values: [DBusValue], signature body: String, trusted: Bool) throws(DBusError) {
+    private func append(_ values: [DBusValue], signature body: String) throws(DBusError) {
         if serial != 0 {
             throw .invalidArgs("a message that was sent or received cannot be changed")
         }
@@ -31,7 +24,7 @@ extension Message {
         if existing + body.utf8.count > 255 {
             throw .invalidArgs("the message body's signature would exceed 255 bytes")
         }
-        if !trusted { try SignatureCache.validate(body) }
+        try SignatureCache.validate(body)
         try BodyCheck.check(values, against: body)
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)

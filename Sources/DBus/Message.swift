@@ -117,16 +117,6 @@ public final class Message: @unchecked Sendable {
         return Message(taking: raw, emptyBody: true)
     }
 
-    /// A signal whose path, interface and member were validated already (an exported object's
-    /// declared signal); only the reserved local names are refused.
-    static func signal(validatedPath path: String, interface: String, member: String) throws(DBusError) -> Message {
-        try Validate.notLocal(path: path, interface: interface)
-        guard let raw = dbus_message_new_signal(path, interface, member) else {
-            throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a signal")
-        }
-        return Message(taking: raw, emptyBody: true)
-    }
-
     /// Whether the body's signature is exactly `signature` (compared inside libdbus, no copy).
     func hasSignature(_ signature: Signature) -> Bool {
         signature.rawValue.withCString { dbus_message_has_signature(raw, $0) != 0 }
@@ -154,16 +144,6 @@ public final class Message: @unchecked Sendable {
         return message
     }
 
-    /// A method return carrying `values`, which must have the validated type `declared`.
-    func makeReply(_ values: [DBusValue], declared: Signature) throws(DBusError) -> Message {
-        if serial == 0 { throw .invalidArgs("only a received method call can be answered") }
-        guard let reply = dbus_message_new_method_return(raw) else {
-            throw DBusError(name: DBusErrorName.noMemory, message: "could not allocate a reply")
-        }
-        let message = Message(taking: reply, emptyBody: true)
-        try message.append(values, declared: declared)
-        return message
-    }
 
     /// An error reply answering this call. An invalid error name becomes
     /// `org.freedesktop.DBus.Error.Failed`, and a message libdbus would refuse is replaced,

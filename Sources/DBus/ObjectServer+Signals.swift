@@ -5,18 +5,23 @@ extension ObjectServer {
     public func signal(
         _ path: ObjectPath, interface: String, name: String, _ values: [DBusValue]
     ) throws(DBusError) -> Message {
+        try Message(marshalled: marshalledSignal(path, interface: interface, name: name, values))
+    }
+
+    /// `signal`, left marshalled for `Connection.send(_:)`.
+    public func marshalledSignal(
+        _ path: ObjectPath, interface: String, name: String, _ values: [DBusValue]
+    ) throws(DBusError) -> MarshalledMessage {
         let exported = try exportedInterface(path, interface)
         guard let declared = exported.index.signals[name] else {
             throw .invalidArgs("interface '\(interface)' declares no signal '\(name)'")
         }
         // Path, interface and signal name were validated when the interface was exported.
-        let message = try Message.signal(validatedPath: path.rawValue, interface: interface, member: name)
         do {
-            try message.append(values, declared: declared)
+            return try MarshalledMessage.signal(path: path.rawValue, interface: interface, member: name, values, declared: declared)
         } catch let error where error.message.hasPrefix(BodyCheck.mismatchPrefix) {
             throw .invalidArgs("signal '\(name)' is declared '\(declared)' but got values of type '\(values.signature)'")
         }
-        return message
     }
 
     /// A `org.freedesktop.DBus.Properties.PropertiesChanged` signal for `interface` at
@@ -24,6 +29,13 @@ extension ObjectServer {
     public func propertiesChanged(
         _ path: ObjectPath, interface: String, changed: [(String, DBusValue)], invalidated: [String] = []
     ) throws(DBusError) -> Message {
+        try Message(marshalled: marshalledPropertiesChanged(path, interface: interface, changed: changed, invalidated: invalidated))
+    }
+
+    /// `propertiesChanged`, left marshalled for `Connection.send(_:)`.
+    public func marshalledPropertiesChanged(
+        _ path: ObjectPath, interface: String, changed: [(String, DBusValue)], invalidated: [String] = []
+    ) throws(DBusError) -> MarshalledMessage {
         let exported = try exportedInterface(path, interface)
         for (name, value) in changed {
             guard let property = exported.index.properties[name] else {
@@ -38,11 +50,9 @@ extension ObjectServer {
         for name in invalidated where exported.index.properties[name] == nil {
             throw .invalidArgs("interface '\(interface)' declares no property '\(name)'")
         }
-        let message = try Message.signal(
-            validatedPath: path.rawValue, interface: StandardInterfaces.properties.name, member: "PropertiesChanged")
-        try message.append(
+        return try MarshalledMessage.signal(
+            path: path.rawValue, interface: StandardInterfaces.properties.name, member: "PropertiesChanged",
             [.string(interface), .vardict(changed), .stringArray(invalidated)], declared: Self.propertiesChangedSignature)
-        return message
     }
 
     private static let propertiesChangedSignature = Signature(unchecked: "sa{sv}as")

@@ -45,48 +45,63 @@ public final class ObjectServer: @unchecked Sendable {
     /// (its handler still runs). Every method call gets exactly one reply: success, the
     /// handler's error, or the standard error naming what did not match.
     public func handle(_ message: Message) -> Message? {
+        switch handleForSending(message) {
+        case nil: return nil
+        case .message(let reply): return reply
+        case .marshalled(let reply):
+            do {
+                return try Message(marshalled: reply)
+            } catch {
+                return message.makeError(error)
+            }
+        }
+    }
+
+    /// `handle`, with a successful reply left marshalled, for `Connection.send(_:)` to write
+    /// with others in one batch; error replies are libdbus messages.
+    public func handleForSending(_ message: Message) -> OutgoingMessage? {
         guard message.kind == .methodCall else { return nil }
         let reply = dispatch(message)
         return message.noReplyExpected ? nil : reply
     }
 
-    private func dispatch(_ message: Message) -> Message {
+    private func dispatch(_ message: Message) -> OutgoingMessage {
         let pathText = message.path ?? "/"
         let member = message.member ?? ""
         let path = ObjectPath(unchecked: pathText)
         let exported = objects[path] ?? []
         let isNode = !exported.isEmpty || path == .root || hasChildren(path)
         guard isNode else {
-            return message.makeError(DBusError(
-                name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'"))
+            return .message(message.makeError(DBusError(
+                name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'")))
         }
         if let interfaceName = message.interface {
             if let target = exported.first(where: { $0.declaration.name == interfaceName }) {
                 return invoke(message, on: target, member: member)
             }
             if let standard = StandardInterfaces.all.first(where: { $0.name == interfaceName }) {
-                return invokeStandard(message, interface: standard, member: member, path: path)
+                return .message(invokeStandard(message, interface: standard, member: member, path: path))
             }
-            return message.makeError(DBusError(
+            return .message(message.makeError(DBusError(
                 name: DBusErrorName.unknownInterface,
-                message: "No such interface '\(interfaceName)' at object path '\(pathText)'"))
+                message: "No such interface '\(interfaceName)' at object path '\(pathText)'")))
         }
         // No interface field: resolve by member name, exported interfaces first.
         if let target = exported.first(where: { $0.index.methods[member] != nil }) {
             return invoke(message, on: target, member: member)
         }
         if let standard = StandardInterfaces.all.first(where: { $0.method(named: member) != nil }) {
-            return invokeStandard(message, interface: standard, member: member, path: path)
+            return .message(invokeStandard(message, interface: standard, member: member, path: path))
         }
-        return message.makeError(DBusError(
+        return .message(message.makeError(DBusError(
             name: DBusErrorName.unknownMethod,
-            message: "No such method '\(member)' at object path '\(pathText)' (signature '\(message.signature)')"))
+            message: "No such method '\(member)' at object path '\(pathText)' (signature '\(message.signature)')")))
     }
 
-    private func invoke(_ message: Message, on target: Exported, member: String) -> Message {
+    private func invoke(_ message: Message, on target: Exported, member: String) -> OutgoingMessage {
         let interface = target.declaration
         guard let indexed = target.index.methods[member] else {
-            return message.makeError(Self.unknownMethod(member, interface: interface.name, message: message))
+            return .message(message.makeError(Self.unknownMethod(member, interface: interface.name, message: message)))
         }
         let method = indexed.declaration
         do throws(DBusError) {
@@ -104,7 +119,7 @@ public final class ObjectServer: @unchecked Sendable {
                 throw .failed(String(describing: error))
             }
             do {
-                return try message.makeReply(values, declared: indexed.outSignature)
+                return .marshalled(try MarshalledMessage.reply(to: message, values, declared: indexed.outSignature))
             } catch let error where error.message.hasPrefix(BodyCheck.mismatchPrefix) {
                 throw .failed(
                     "method '\(member)' of interface '\(interface.name)' produced values of type '\(values.signature)'"
@@ -113,7 +128,7 @@ public final class ObjectServer: @unchecked Sendable {
                 throw .failed("method '\(member)' of interface '\(interface.name)' produced a reply that cannot be sent: \(error.message)")
             }
         } catch {
-            return message.makeError(error)
+            return .message(message.makeError(error))
         }
     }
 

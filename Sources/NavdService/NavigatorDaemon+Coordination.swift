@@ -62,11 +62,11 @@ extension NavigatorDaemon {
 
     /// `FlowFinished` for each flow a change ended, in the change's order (finished ones first, then
     /// abandoned ones).
-    func flowFinishedSignals(_ change: Change) -> [Message] {
-        var signals: [Message] = []
+    func flowFinishedSignals(_ change: Change) -> [MarshalledMessage] {
+        var signals: [MarshalledMessage] = []
         for end in change.endedFlows {
             do {
-                signals.append(try server.signal(
+                signals.append(try server.marshalledSignal(
                     Navigator.objectPath, interface: Navigator.interfaceName, name: Navigator.flowFinished.name,
                     end.flowFinishedArguments(revision: change.revision)))
             } catch {

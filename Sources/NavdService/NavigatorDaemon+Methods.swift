@@ -107,9 +107,9 @@ extension NavigatorDaemon {
     }
 
     /// `StackChanged` for a change (or, at start-up, for the state as it is).
-    func stackChangedSignal(revision: UInt64, cause: String, tab: String, path: [Entry]) -> Message? {
+    func stackChangedSignal(revision: UInt64, cause: String, tab: String, path: [Entry]) -> MarshalledMessage? {
         do {
-            return try server.signal(
+            return try server.marshalledSignal(
                 Navigator.objectPath, interface: Navigator.interfaceName, name: Navigator.stackChanged.name,
                 [.uint64(revision), .string(cause), .string(tab), Entry.dbusValue(path: path)]
             )
@@ -120,13 +120,15 @@ extension NavigatorDaemon {
     }
 
     /// One `PropertiesChanged` carrying the final values of the given properties, in declaration order.
-    func sendPropertiesChanged(_ changed: Set<ChangedProperty>) {
-        let properties = Set(changed.map(NavigatorProperty.init))
+    func propertiesChangedSignal(_ changed: Set<ChangedProperty>) -> MarshalledMessage? {
+        let properties = Set(changed.compactMap(NavigatorProperty.init))
         let values = NavigatorProperty.allCases.filter(properties.contains).map { ($0.name, value(of: $0)) }
         do {
-            send(try server.propertiesChanged(Navigator.objectPath, interface: Navigator.interfaceName, changed: values, invalidated: []))
+            return try server.marshalledPropertiesChanged(
+                Navigator.objectPath, interface: Navigator.interfaceName, changed: values, invalidated: [])
         } catch {
             logger.error("could not build PropertiesChanged: \(error.message)")
+            return nil
         }
     }
 
@@ -135,7 +137,7 @@ extension NavigatorDaemon {
         if let signal = stackChangedSignal(
             revision: coordinator.revision, cause: restored ? "restore" : "start", tab: coordinator.selectedTab, path: coordinator.path
         ) {
-            send(signal)
+            send([.marshalled(signal)])
         }
         connection.flush()
     }

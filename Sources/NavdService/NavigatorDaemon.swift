@@ -33,6 +33,8 @@ public final class NavigatorDaemon {
     var pending: [PendingCall] = []
     /// Properties changed by the pending calls.
     var pendingProperties: Set<ChangedProperty> = []
+    /// The answers of a commit, written to the bus together (kept for its capacity).
+    private var outgoing: [OutgoingMessage] = []
     /// The change made by the handler that just ran (set by `mutate`, read by `process`).
     var currentChange: Change?
     /// Set from any thread or a signal handler to stop the loop; freed with the daemon.
@@ -41,11 +43,11 @@ public final class NavigatorDaemon {
     /// One answered-after-commit call.
     struct PendingCall {
         let call: Message
-        let reply: Message?
+        let reply: OutgoingMessage?
         let succeeded: Bool
-        let stackChanged: Message?
-        /// `FlowFinished` per flow the change ended, sent after `stackChanged`.
-        var flowFinished: [Message] = []
+        /// The change the call made (nil for a no-op or a refusal); its `StackChanged` is built
+        /// when the batch is answered.
+        let change: Change?
         let record: StoredRecord?
     }
 
@@ -71,7 +73,9 @@ public final class NavigatorDaemon {
             try Self.makeDirectory(directory)
             lock = try StateLock(directory: directory)
             do {
-                store = try StateStore(directory: directory, durability: options.durability)
+                // The state lock keeps every other navd out of the directory, so the store may
+                // hold SQLite's lock for as long as it is open.
+                store = try StateStore(directory: directory, durability: options.durability, exclusive: true)
             } catch {
                 throw StartupError(error.message)
             }
@@ -175,31 +179,29 @@ public final class NavigatorDaemon {
             return
         }
         currentChange = nil
-        let reply = server.handle(message)
+        let reply = server.handleForSending(message)
         let change = currentChange
         currentChange = nil
         if options.verbose {
             logger.debug("\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }
         guard let change, !change.isNoOp else {
-            pending.append(PendingCall(call: message, reply: reply, succeeded: change != nil, stackChanged: nil, record: nil))
+            pending.append(PendingCall(call: message, reply: reply, succeeded: change != nil, change: nil, record: nil))
             return
         }
         pendingProperties.formUnion(change.changedProperties)
         for note in change.notes { logger.notice("\(note)") }
         // An ephemeral navd journals nothing, so it encodes nothing either.
         let stored = store == nil ? nil : change.record.map { StoredRecord(revision: $0.revision, payload: $0.encoded()) }
-        pending.append(PendingCall(
-            call: message, reply: reply, succeeded: true,
-            stackChanged: stackChangedSignal(revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path),
-            flowFinished: flowFinishedSignals(change), record: stored
-        ))
+        pending.append(PendingCall(call: message, reply: reply, succeeded: true, change: change, record: stored))
         if pending.count >= 512 { commitPending() }
     }
 
     /// Commits the pending changes in one transaction, then answers them in order: reply,
-    /// `StackChanged`, `FlowFinished` per ended flow, and one `PropertiesChanged` at the end. If the commit fails, every call that
-    /// succeeded in memory is answered `StorageFailed` and the state goes back to the last commit.
+    /// `StackChanged`, `FlowFinished` per flow the change ended, and one `PropertiesChanged` at the
+    /// end. The first reply is written as soon as the batch is durable; the signals are built after
+    /// it, and the rest follows in one write. If the commit fails, every call that succeeded in
+    /// memory is answered `StorageFailed` and the state goes back to the last commit.
     func commitPending() {
         let records = pending.compactMap(\.record)
         if let store, !records.isEmpty {
@@ -210,14 +212,25 @@ public final class NavigatorDaemon {
                 return
             }
         }
-        for call in pending {
-            if let reply = call.reply { send(reply) }
-            if let signal = call.stackChanged { send(signal) }
-            for signal in call.flowFinished { send(signal) }
+        outgoing.removeAll(keepingCapacity: true)
+        for (index, call) in pending.enumerated() {
+            if let reply = call.reply {
+                outgoing.append(reply)
+                if index == 0 { sendOutgoing() }
+            }
+            if let change = call.change, let signal = stackChangedSignal(
+                revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path
+            ) {
+                outgoing.append(.marshalled(signal))
+            }
+            if let change = call.change {
+                for signal in flowFinishedSignals(change) { outgoing.append(.marshalled(signal)) }
+            }
         }
-        if !pendingProperties.isEmpty {
-            sendPropertiesChanged(pendingProperties)
+        if !pendingProperties.isEmpty, let signal = propertiesChangedSignal(pendingProperties) {
+            outgoing.append(.marshalled(signal))
         }
+        sendOutgoing()
         pending.removeAll(keepingCapacity: true)
         pendingProperties.removeAll(keepingCapacity: true)
         if let store, store.shouldSnapshot {
@@ -288,6 +301,22 @@ public final class NavigatorDaemon {
             try connection.send(message)
         } catch {
             logger.error("could not send a message: \(error.message)")
+        }
+    }
+
+    /// Sends what `outgoing` holds (if anything) and empties it.
+    private func sendOutgoing() {
+        if outgoing.isEmpty { return }
+        send(outgoing)
+        outgoing.removeAll(keepingCapacity: true)
+    }
+
+    /// Sends `batch` in order, the marshalled messages in one write per run.
+    func send(_ batch: [OutgoingMessage]) {
+        do {
+            try connection.send(batch)
+        } catch {
+            logger.error("could not send \(batch.count) message(s): \(error.message)")
         }
     }
 }

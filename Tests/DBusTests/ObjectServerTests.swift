@@ -134,6 +134,32 @@ final class ObjectServerTests {
         #expect(try properties.body() == [.string("org.navd.Test1"), .vardict([("Revision", .uint64(2))]), .stringArray(["Tags"])])
     }
 
+    @Test func aBatchArrivesWholeAndInOrder() throws {
+        try fixture.client.addMatch(MatchRule.signals(sender: testBusName, path: testPath.rawValue))
+        try fixture.loop.perform {
+            let server = self.fixture.loop.server
+            func changed(_ revision: UInt64) throws -> MarshalledMessage {
+                try server.marshalledSignal(testPath, interface: "org.navd.Test1", name: "Changed", [.uint64(revision), .string("push")])
+            }
+            // Marshalled messages around one that goes through libdbus.
+            try self.fixture.loop.connection.send([
+                .marshalled(try changed(1)),
+                .message(try server.signal(testPath, interface: "org.navd.Test1", name: "Changed", [.uint64(2), .string("push")])),
+                .marshalled(try changed(3)),
+                .marshalled(try changed(4)),
+                .marshalled(try server.marshalledPropertiesChanged(testPath, interface: "org.navd.Test1", changed: [("Revision", .uint64(4))])),
+            ])
+        }
+        var revisions: [DBusValue] = []
+        for _ in 0..<4 {
+            let signal = try #require(fixture.client.waitForMessage { $0.member == "Changed" })
+            revisions.append(try signal.body()[0])
+        }
+        #expect(revisions == [.uint64(1), .uint64(2), .uint64(3), .uint64(4)])
+        let properties = try #require(fixture.client.waitForMessage { $0.member == "PropertiesChanged" })
+        #expect(try properties.body() == [.string("org.navd.Test1"), .vardict([("Revision", .uint64(4))]), .stringArray([])])
+    }
+
     @Test func introspectionListsEveryMemberWithArgumentNames() throws {
         let xml = try #require(try fixture.call("Introspect", interface: "org.freedesktop.DBus.Introspectable").first?.stringValue)
         let parsed = try IntrospectionDocument(xml)

@@ -116,8 +116,8 @@ extension StateStore {
             + "navd left it untouched; move it away (navd then starts with a fresh state) or restore it from a backup")
     }
 
-    /// Opens the validated (or new) file for writing: WAL, the durability level, a bounded log,
-    /// and the schema when the database is new.
+    /// Opens the validated (or new) file for writing: exclusive locking when asked, WAL, the
+    /// durability level, a bounded log, and the schema when the database is new.
     func openForWriting() throws(StoreError) -> DatabaseQueue {
         var configuration = Configuration()
         configuration.label = "navd.state"
@@ -127,6 +127,9 @@ extension StateStore {
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             try queue.inDatabase { db in
+                // Before the first access to the file, so that the log's index is never put
+                // in shared memory.
+                if exclusive { try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
                 let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
                 guard mode == "wal" else {
                     throw StoreError(.cannotOpen, "cannot switch navd state file \(path) to WAL mode (it stays in "

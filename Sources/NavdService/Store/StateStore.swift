@@ -21,6 +21,9 @@ public final class StateStore {
     public let durability: Durability
     /// When ``shouldSnapshot`` turns true.
     public let policy: SnapshotPolicy
+    /// Whether this connection holds SQLite's lock on the file from its first use until
+    /// ``close()`` (see ``init(directory:durability:policy:exclusive:)``).
+    public let exclusive: Bool
 
     /// The open connection; nil once closed.
     var database: DatabaseQueue?
@@ -45,10 +48,19 @@ public final class StateStore {
     ///
     /// A file that is not a navd database, is corrupt, or was written by a newer navd is
     /// refused with a ``StoreError`` saying which file and what to do; it is never modified.
-    public init(directory: String, durability: Durability, policy: SnapshotPolicy = SnapshotPolicy()) throws(StoreError) {
+    ///
+    /// With `exclusive`, for an owner that already keeps every other process away from the
+    /// directory (navd's state lock), the connection takes SQLite's lock once and keeps it, and
+    /// the log's index lives in this process' memory: a commit then costs no file locking
+    /// (`PRAGMA locking_mode = EXCLUSIVE`), and until ``close()`` no other connection can read
+    /// or write the file. Commits are as durable either way.
+    public init(
+        directory: String, durability: Durability, policy: SnapshotPolicy = SnapshotPolicy(), exclusive: Bool = false
+    ) throws(StoreError) {
         self.path = (directory as NSString).appendingPathComponent(Self.fileName)
         self.durability = durability
         self.policy = policy
+        self.exclusive = exclusive
         try Self.createDirectory(directory)
         try Self.validateExistingFile(at: path)
         let database = try openForWriting()
