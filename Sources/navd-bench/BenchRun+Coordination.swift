@@ -60,13 +60,12 @@ extension BenchRun {
         for (prefix, key, graph) in graphs {
             appendCoordinationFigures(results, prefix: prefix, key: key, graph: graph)
         }
-        let demoSend = results["demo.send"]?.firstOfPairs.summary().p50 ?? 0
-        for key in ["coordination.large.send", "coordination.deep.send"] {
-            let prefix = key.split(separator: ".")[1]
-            let send = results[prefix + ".send"]?.firstOfPairs.summary().p50 ?? 0
-            if let index = figures.firstIndex(where: { $0.key == key }), demoSend > 0 {
-                figures[index].note! += "; Send p50 here / on the demo graph (another navd, same rounds) \(format2(send / demoSend))"
-            }
+        func firstCallsP50(_ key: String) -> Double { results[key]?.firstOfPairs.summary().p50 ?? 0 }
+        let demoPush = firstCallsP50("demo.push"), demoSend = firstCallsP50("demo.send")
+        for prefix in ["large", "deep"] where demoPush > 0 && demoSend > 0 {
+            guard let index = figures.firstIndex(where: { $0.key == "coordination.\(prefix).send" }) else { continue }
+            figures[index].note! += "; against the demo graph's navd (another process, same rounds): Push p50 x"
+                + "\(format2(firstCallsP50(prefix + ".push") / demoPush)), Send p50 x\(format2(firstCallsP50(prefix + ".send") / demoSend))"
         }
     }
 
