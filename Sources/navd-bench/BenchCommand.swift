@@ -32,6 +32,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Skip navctl against busctl, navd's start (direct and through D-Bus activation) and the installed size.")
     var skipCli = false
 
+    @Flag(name: .long, help: "Measure only Send and Resolve against Push (the coordination figures); skip every other phase but idle memory.")
+    var onlyCoordination = false
+
     @Option(name: .long, help: ArgumentHelp("Also write the figures as JSON to this file.", valueName: "file"))
     var json: String?
 
@@ -61,6 +64,7 @@ struct BenchCommand: ParsableCommand {
             coldStarts: quick ? 2 : 20)
         let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
         var needed = ["navd", "navd-floor", "navd-load"]
+        let skipCli = skipCli || onlyCoordination, skipGrowth = skipGrowth || onlyCoordination
         if !skipCli { needed += ["navctl", "navwatch"] }
         do {
             try binaries.check(needed)
@@ -80,8 +84,11 @@ struct BenchCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("navd-bench: \(name) failed: \(error)\n".utf8))
             }
         }
-        phase("latency and throughput") { try run.measureCallFigures() }
-        phase("fan-out") { try run.measureFanOut() }
+        if !onlyCoordination {
+            phase("latency and throughput") { try run.measureCallFigures() }
+            phase("fan-out") { try run.measureFanOut() }
+        }
+        phase("coordination") { try run.measureCoordination() }
         run.stopCallSites()
         if !skipCli {
             phase("command line and start") { try run.measureCommandLine() }

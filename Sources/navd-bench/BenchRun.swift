@@ -88,14 +88,16 @@ final class BenchRun {
         return results
     }
 
-    /// navd-load over `subjects` (key, target) for every round, interleaved call by call within
-    /// each run; the samples by key.
+    /// navd-load over `subjects` (key, target) for every round, interleaved call by call (pair
+    /// by pair with `wholePairs`) within each run; the samples by key.
     func loadCase(
-        _ mode: LoadMode, _ subjects: [(String, LoadTarget)], calls: Int, warmUp: Int, watchers: Int = 1
+        _ mode: LoadMode, _ subjects: [(String, LoadTarget)], calls: Int, warmUp: Int, watchers: Int = 1,
+        wholePairs: Bool = false
     ) -> (Int) throws -> [String: Samples] {
         { round in
             let samples = try self.load.run(
-                mode, subjects.map(\.1), calls: calls, warmUp: warmUp, seed: 7 + round * 31, watchers: watchers)
+                mode, subjects.map(\.1), calls: calls, warmUp: warmUp, seed: 7 + round * 31, watchers: watchers,
+                wholePairs: wholePairs)
             return Dictionary(uniqueKeysWithValues: zip(subjects.map(\.0), samples))
         }
     }

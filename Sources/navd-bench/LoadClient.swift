@@ -31,10 +31,12 @@ struct LoadClient {
 
     /// Runs `mode` over `targets` (`warmUp` untimed then `calls` timed calls each) and returns
     /// one `Samples` per target, in order, holding every sample when `keepSamples`, else only
-    /// the count, elapsed time and errors. Throws with navd-load's own message when it fails.
+    /// the count, elapsed time and errors. With `wholePairs` (serial) each target makes both
+    /// calls of a pair in its turn, for targets that share one navd's tree. Throws with
+    /// navd-load's own message when it fails.
     func run(
         _ mode: LoadMode, _ targets: [LoadTarget], calls: Int, warmUp: Int, seed: Int,
-        watchers: Int = 1, window: Int = 32, chunk: Int = 256, keepSamples: Bool = true
+        watchers: Int = 1, window: Int = 32, chunk: Int = 256, keepSamples: Bool = true, wholePairs: Bool = false
     ) throws -> [Samples] {
         var arguments = [
             mode.rawValue, "--calls", "\(calls)", "--warmup", "\(warmUp)", "--seed", "\(seed)",
@@ -42,6 +44,7 @@ struct LoadClient {
             "--timeout-ms", "\(callTimeoutMilliseconds)",
         ]
         if keepSamples { arguments.append("--samples") }
+        if wholePairs { arguments.append("--whole-pairs") }
         for target in targets {
             arguments += ["--address", target.address]
             switch target.kind {
@@ -49,6 +52,14 @@ struct LoadClient {
             case .pushPop:
                 arguments += [
                     "--path", Navigator.objectPath.rawValue, "--interface", Navigator.interfaceName, "--push-pop", "orange",
+                ]
+            case .sendPop(let event):
+                arguments += [
+                    "--path", Navigator.objectPath.rawValue, "--interface", Navigator.interfaceName, "--send-pop", event,
+                ]
+            case .resolve(let event):
+                arguments += [
+                    "--path", Navigator.objectPath.rawValue, "--interface", Navigator.interfaceName, "--resolve", event,
                 ]
             }
             arguments += ["--dest", target.target.busName]

@@ -16,11 +16,16 @@ struct CallTarget {
 }
 
 /// Which call a measurement repeats.
-enum CallKind {
+enum CallKind: Equatable {
     /// `org.freedesktop.DBus.Peer.Ping`: the cheapest call the bus can carry.
     case ping
     /// `Push("orange", {})` on even indices, `Pop()` on odd ones: the stack never grows.
     case pushPop
+    /// `Send("", event, {}, 0)` on even indices, `Pop()` on odd ones: for an event that pushes
+    /// (the demo's `next` on `red` pushes `orange`), the like of `pushPop`.
+    case sendPop(event: String)
+    /// `Resolve("event", event, {})`: the dry run of that Send, which changes nothing.
+    case resolve(event: String)
 
     /// The `index`-th call of the sequence, for `target`.
     func message(_ index: Int, to target: CallTarget) throws(DBusError) -> Message {
@@ -31,6 +36,10 @@ enum CallKind {
                 interface: StandardInterfaces.peer.name, member: "Ping")
         case .pushPop:
             return index % 2 == 0 ? try NavigatorCalls.push("orange", to: target) : try NavigatorCalls.pop(target)
+        case .sendPop(let event):
+            return index % 2 == 0 ? try NavigatorCalls.send(event, to: target) : try NavigatorCalls.pop(target)
+        case .resolve(let event):
+            return try NavigatorCalls.call(target, .resolve, [.string("event"), .string(event), .vardict([])])
         }
     }
 }
@@ -44,6 +53,11 @@ enum NavigatorCalls {
     /// `Push(route, {})`.
     static func push(_ route: String, to target: CallTarget) throws(DBusError) -> Message {
         try call(target, .push, [.string(route), .vardict([])])
+    }
+
+    /// `Send("", event, {}, 0)`: the event from the screen on top, no revision check.
+    static func send(_ event: String, to target: CallTarget) throws(DBusError) -> Message {
+        try call(target, .send, [.string(""), .string(event), .vardict([]), .uint64(0)])
     }
 
     /// `Pop()`.

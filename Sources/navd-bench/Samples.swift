@@ -14,6 +14,13 @@ struct Samples {
         errors += other.errors
     }
 
+    /// The first call of every pair (the Push or Send of Push/Pop, Send/Pop), when every
+    /// round's samples start with a pair's first call (navd-load's counts are even); the elapsed
+    /// time is left out, so its calls per second mean nothing.
+    var firstOfPairs: Samples {
+        Samples(nanoseconds: nanoseconds.enumerated().filter { $0.offset % 2 == 0 }.map(\.element), elapsedNanoseconds: 0, errors: errors)
+    }
+
     /// p50, p99 and mean in `unit` nanoseconds each, and calls per second over the elapsed time.
     func summary(unitNanoseconds: Double = 1000) -> Summary {
         let sorted = nanoseconds.sorted()

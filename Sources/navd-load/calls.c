@@ -36,18 +36,41 @@ DBusConnection *connect_bus(const char *address) {
     return connection;
 }
 
+/* Appends an empty a{sv}. */
+static void append_empty_params(DBusMessageIter *arguments) {
+    DBusMessageIter params;
+    dbus_message_iter_open_container(arguments, DBUS_TYPE_ARRAY, "{sv}", &params);
+    dbus_message_iter_close_container(arguments, &params);
+}
+
 DBusMessage *next_call(Target *target) {
+    static const char *empty = "", *event_kind = "event";
+    static const dbus_uint64_t any_revision = 0;
     DBusMessage *message;
-    int is_push = target->method == NULL && target->index % 2 == 0;
-    const char *member = target->method != NULL ? target->method : is_push ? "Push" : "Pop";
+    DBusMessageIter arguments;
+    int first_of_pair = target->index % 2 == 0;
+    const char *member;
+    switch (target->pattern) {
+    case CALLS_METHOD: member = target->method; break;
+    case CALLS_RESOLVE: member = "Resolve"; break;
+    case CALLS_SEND_POP: member = first_of_pair ? "Send" : "Pop"; break;
+    default: member = first_of_pair ? "Push" : "Pop"; break;
+    }
     message = dbus_message_new_method_call(target->destination, target->path, target->interface, member);
     if (message == NULL) fail("out of memory");
-    if (is_push) {
-        DBusMessageIter arguments, params;
-        dbus_message_iter_init_append(message, &arguments);
+    dbus_message_iter_init_append(message, &arguments);
+    if (target->pattern == CALLS_PUSH_POP && first_of_pair) {
         dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &target->route);
-        dbus_message_iter_open_container(&arguments, DBUS_TYPE_ARRAY, "{sv}", &params);
-        dbus_message_iter_close_container(&arguments, &params);
+        append_empty_params(&arguments);
+    } else if (target->pattern == CALLS_SEND_POP && first_of_pair) {
+        dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &empty);
+        dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &target->event);
+        append_empty_params(&arguments);
+        dbus_message_iter_append_basic(&arguments, DBUS_TYPE_UINT64, &any_revision);
+    } else if (target->pattern == CALLS_RESOLVE) {
+        dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &event_kind);
+        dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &target->event);
+        append_empty_params(&arguments);
     }
     target->index++;
     return message;
@@ -119,18 +142,21 @@ void shuffle(int *order, int count, uint64_t *state) {
 
 void one_at_a_time(Plan *plan, long calls, int timed, timed_call call) {
     int order[plan->target_count];
+    int per_turn = plan->whole_pairs ? 2 : 1;
     uint64_t state = plan->seed;
     for (int i = 0; i < plan->target_count; i++) order[i] = i;
-    for (long index = 0; index < calls; index++) {
+    for (long index = 0; index < calls; index += per_turn) {
         if (index % 2 == 0) shuffle(order, plan->target_count, &state);
         for (int k = 0; k < plan->target_count; k++) {
             Target *target = &plan->targets[order[k]];
-            int is_error = 0;
-            uint64_t elapsed = call(plan, target, &is_error);
-            if (!timed) continue;
-            record(target, elapsed);
-            target->elapsed += elapsed;
-            target->errors += (unsigned long)is_error;
+            for (int step = 0; step < per_turn; step++) {
+                int is_error = 0;
+                uint64_t elapsed = call(plan, target, &is_error);
+                if (!timed) continue;
+                record(target, elapsed);
+                target->elapsed += elapsed;
+                target->errors += (unsigned long)is_error;
+            }
         }
     }
 }

@@ -9,16 +9,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Which calls a target gets. */
+typedef enum {
+    CALLS_PUSH_POP,   /* Push(route, {}) and Pop() alternately */
+    CALLS_METHOD,     /* method() without arguments */
+    CALLS_SEND_POP,   /* Send("", event, {}, 0) and Pop() alternately */
+    CALLS_RESOLVE,    /* Resolve("event", event, {}) */
+} CallPattern;
+
 /* One service being driven: where it is, what to call, and what was measured. */
 typedef struct {
     const char *address;       /* bus address */
     const char *destination;   /* bus name */
     const char *path;          /* object path */
     const char *interface;
-    const char *method;        /* NULL: Push(route, {}) and Pop() alternately */
-    const char *route;
+    CallPattern pattern;
+    const char *method;        /* CALLS_METHOD: the method */
+    const char *route;         /* CALLS_PUSH_POP: the route pushed */
+    const char *event;         /* CALLS_SEND_POP, CALLS_RESOLVE: the event */
     DBusConnection *connection;
-    unsigned long index;       /* calls made so far: even -> Push, odd -> Pop */
+    unsigned long index;       /* calls made so far: even -> Push or Send, odd -> Pop */
     uint64_t *samples;         /* nanoseconds, one per timed call */
     size_t count, capacity;
     uint64_t elapsed;          /* wall time of the timed loops, nanoseconds */
@@ -35,6 +45,7 @@ typedef struct {
     int chunk;         /* inflight: calls per target per turn */
     int watchers;      /* fanout: watcher processes */
     uint64_t seed;     /* for the order of targets */
+    int whole_pairs;   /* serial: each target makes both calls of a pair in its turn */
     int timeout_ms;    /* longest wait for one answer */
 } Plan;
 
@@ -58,7 +69,8 @@ void shuffle(int *order, int count, uint64_t *state);
 /* One timed call to target: nanoseconds from its send to whatever ends it; *is_error set for an error reply. */
 typedef uint64_t (*timed_call)(Plan *plan, Target *target, int *is_error);
 /* calls calls to each target, one at a time, in a new random order of the targets every
- * Push/Pop pair; with timed, each is recorded as a sample of its target. */
+ * Push/Pop pair -- interleaved call by call, or pair by pair with plan->whole_pairs; with
+ * timed, each is recorded as a sample of its target. */
 void one_at_a_time(Plan *plan, long calls, int timed, timed_call call);
 
 /* The modes: each runs plan->warmup untimed then plan->calls timed calls per target. */

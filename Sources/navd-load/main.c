@@ -8,6 +8,9 @@
  *     --path PATH          object path (default /org/navd/Navigator1)
  *     --interface NAME     interface (default org.navd.Navigator1)
  *     --push-pop ROUTE     calls are Push(ROUTE, {}) and Pop() alternately (the default, route orange)
+ *     --send-pop EVENT     calls are Send('', EVENT, {}, 0) and Pop() alternately (on the demo's red,
+ *                          Send next pushes orange: the like of --push-pop orange)
+ *     --resolve EVENT      calls are Resolve('event', EVENT, {}) (a dry run: changes nothing)
  *     --method NAME        calls are NAME() without arguments (Ping with --interface org.freedesktop.DBus.Peer)
  *     --dest NAME          adds a target: NAME with the options given so far
  *   run options:
@@ -17,10 +20,12 @@
  *     --chunk N            inflight: calls per target per turn (default 256)
  *     --watchers N         fanout: watcher processes (default 1)
  *     --seed N             order of the targets (default 7)
+ *     --whole-pairs        serial: each target makes both calls of a pair in its turn (for targets
+ *                          that share one service, so one's Push is popped before another's Send)
  *     --timeout-ms N       longest wait for an answer (default 120000)
  *     --samples            also print every sample
- * serial: one call at a time, the targets interleaved call by call in a random order per
- * Push/Pop pair; a sample is send to reply. inflight: each target in turn keeps --window calls
+ * serial: one call at a time, the targets interleaved call by call (or pair by pair with
+ * --whole-pairs) in a random order per Push/Pop pair; a sample is send to reply. inflight: each target in turn keeps --window calls
  * outstanding for --chunk calls; a sample is send to reply, calls/s is over the wall time.
  * fanout: one call at a time; a sample is send to the last watcher reading its StackChanged.
  *
@@ -41,8 +46,9 @@
 
 static int usage(const char *problem) {
     fprintf(stderr, "navd-load: %s\nusage: navd-load serial|inflight|fanout [--calls N] [--warmup N] [--window N] "
-                    "[--chunk N] [--watchers N] [--seed N] [--samples] --address ADDR [--path P] [--interface I] "
-                    "[--push-pop ROUTE | --method NAME] --dest NAME...\n", problem);
+                    "[--chunk N] [--watchers N] [--seed N] [--whole-pairs] [--samples] --address ADDR [--path P] "
+                    "[--interface I] [--push-pop ROUTE | --send-pop EVENT | --resolve EVENT | --method NAME] "
+                    "--dest NAME...\n", problem);
     return 2;
 }
 
@@ -110,13 +116,16 @@ int main(int argc, char **argv) {
         const char *option = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         long count = value ? number(value) : -1;
         if (strcmp(option, "--samples") == 0) { with_samples = 1; continue; }
+        if (strcmp(option, "--whole-pairs") == 0) { plan.whole_pairs = 1; continue; }
         if (value == NULL) return usage("an option lacks its value");
         i++;
         if (strcmp(option, "--address") == 0) current.address = value;
         else if (strcmp(option, "--path") == 0) current.path = value;
         else if (strcmp(option, "--interface") == 0) current.interface = value;
-        else if (strcmp(option, "--push-pop") == 0) { current.route = value; current.method = NULL; }
-        else if (strcmp(option, "--method") == 0) current.method = value;
+        else if (strcmp(option, "--push-pop") == 0) { current.route = value; current.pattern = CALLS_PUSH_POP; }
+        else if (strcmp(option, "--send-pop") == 0) { current.event = value; current.pattern = CALLS_SEND_POP; }
+        else if (strcmp(option, "--resolve") == 0) { current.event = value; current.pattern = CALLS_RESOLVE; }
+        else if (strcmp(option, "--method") == 0) { current.method = value; current.pattern = CALLS_METHOD; }
         else if (strcmp(option, "--dest") == 0) {
             if (current.address == NULL) return usage("--address must come before --dest");
             if (plan.target_count == MAX_TARGETS) return usage("too many targets");

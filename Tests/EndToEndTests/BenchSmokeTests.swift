@@ -10,7 +10,7 @@ import Glibc
 /// figure with positive numbers. No timing is asserted, only that each figure was measured.
 @Suite("navd-bench smoke run", .serialized)
 struct BenchSmokeTests {
-    /// Every figure `navd-bench --quick` reports (growth, memory and CLI included).
+    /// Every figure `navd-bench --quick` reports (growth, memory, CLI and coordination included).
     static let expectedKeys = [
         "memory.idle.private", "memory.idle.file",
         "floor.ping.serial", "floor.ping.inflight32", "floor.service.serial", "floor.service.inflight32",
@@ -22,6 +22,9 @@ struct BenchSmokeTests {
         "fanout.1.floor", "fanout.1.python", "fanout.1.navd",
         "fanout.10.floor", "fanout.10.python", "fanout.10.navd",
         "fanout.50.floor", "fanout.50.python", "fanout.50.navd",
+        "coordination.push", "coordination.send", "coordination.resolve",
+        "coordination.large.push", "coordination.large.send", "coordination.large.resolve",
+        "coordination.deep.push", "coordination.deep.send", "coordination.deep.resolve",
         "cli.busctl_push", "cli.navctl_push", "cli.cold_start", "install.size",
         "growth.screens_1", "growth.screens_100", "growth.screens_10000",
         "memory.screens_10000.private", "memory.screens_10000.file", "memory.after_history", "growth.after_history",
