@@ -50,16 +50,14 @@ struct CommandForm: Sendable {
     /// plain form (such as a value the option cannot take). The global options are set afterwards.
     let build: @Sendable (_ words: [String], _ flags: [String], _ options: [(name: String, value: String)])
         -> (any NavctlCommand)?
+}
 
+extension CommandForm {
     /// A command the fast path reads, without options of its own.
     init(_ name: String, words: Words, flags: [String] = [],
          build: @escaping @Sendable (_ words: [String], _ flags: [String]) -> (any NavctlCommand)?)
     {
-        self.name = name
-        self.words = words
-        self.flags = flags
-        options = []
-        self.build = { words, flags, _ in build(words, flags) }
+        self.init(name, words: words, flags: flags, options: []) { words, flags, _ in build(words, flags) }
     }
 
     /// A command the fast path reads, with options that take a value.
@@ -67,21 +65,11 @@ struct CommandForm: Sendable {
          build: @escaping @Sendable (_ words: [String], _ flags: [String], _ options: [(name: String, value: String)])
             -> (any NavctlCommand)?)
     {
-        self.name = name
-        self.words = words
-        self.flags = flags
-        self.options = options
-        self.build = build
-    }
-
-    private init(parserOnly name: String) {
-        self.name = name
-        words = nil
-        flags = []
-        options = []
-        build = { _, _, _ in nil }
+        self.init(name: name, words: words, flags: flags, options: options, build: build)
     }
 
     /// A command the fast path leaves to ArgumentParser.
-    static func parserOnly(_ name: String) -> CommandForm { CommandForm(parserOnly: name) }
+    static func parserOnly(_ name: String) -> CommandForm {
+        CommandForm(name: name, words: nil, flags: [], options: [], build: { _, _, _ in nil })
+    }
 }

@@ -17,13 +17,12 @@ struct NavwatchTerminalTests {
     /// `environment`, fed on a private bus by a scripted peer that starts at `state`; stops all three afterwards.
     func watching(_ state: VisibleState, arguments: [String] = [], environment: [String: String] = [:],
                   _ body: (Peer, NavwatchTmux) throws -> Void) throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: state)
-        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address] + arguments,
-                                    environment: ["LANG": "C", "TERM": "xterm-256color"].merging(environment) { $1 })
-        defer { tmux.stop() }
-        try body(peer, tmux)
+        try Peer.onPrivateBus(state) { bus, peer in
+            let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address] + arguments,
+                                        environment: ["LANG": "C", "TERM": "xterm-256color"].merging(environment) { $1 })
+            defer { tmux.stop() }
+            try body(peer, tmux)
+        }
     }
 
     @Test("tabs, breadcrumb, card, sheet over the card, status line; q quits and restores the screen")
