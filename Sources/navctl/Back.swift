@@ -9,7 +9,5 @@ struct Back: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 {
-        try client.back()
-    }
+    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.back() }
 }

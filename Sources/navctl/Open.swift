@@ -12,7 +12,5 @@ struct Open: TakesTarget {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "A link or a state name.", completion: targetCompletion) var target: String
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 {
-        try client.open(target)
-    }
+    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.open(target) }
 }

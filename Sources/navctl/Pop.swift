@@ -9,7 +9,5 @@ struct Pop: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 {
-        try client.pop()
-    }
+    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.pop() }
 }

@@ -9,7 +9,5 @@ struct Redo: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 {
-        try client.redo()
-    }
+    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.redo() }
 }

@@ -10,7 +10,5 @@ struct Root: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 {
-        try client.popToRoot()
-    }
+    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.popToRoot() }
 }

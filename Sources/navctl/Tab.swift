@@ -11,9 +11,7 @@ struct Tab: TakesTarget {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The tab's name.", completion: tabCompletion) var name: String
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 {
-        try client.selectTab(name)
-    }
+    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.selectTab(name) }
 }
 
 extension Tab {

@@ -9,7 +9,5 @@ struct Undo: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 {
-        try client.undo()
-    }
+    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.undo() }
 }
