@@ -22,10 +22,8 @@ extension RouteInfo {
         throws(ParamSyntaxError) -> Params
     {
         var result: Params = [:]
-        for word in words {
-            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { throw ParamSyntaxError(text: word) }
-            var key = String(word[..<equals])
-            let text = String(word[word.index(after: equals)...])
+        for (word, declaredKey, text) in try assignments(words) {
+            var key = declaredKey
             var type = declaredTypes[key]
             if let colon = key.lastIndex(of: ":"), ParamType(rawValue: String(key[key.index(after: colon)...])) != nil {
                 type = String(key[key.index(after: colon)...])

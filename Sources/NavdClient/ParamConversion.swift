@@ -18,13 +18,18 @@ extension RouteInfo {
         throws(ParamSyntaxError) -> Params
     {
         var result: Params = [:]
-        for word in words {
-            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { throw ParamSyntaxError(text: word) }
-            let key = String(word[..<equals])
-            let text = String(word[word.index(after: equals)...])
-            result[key] = ParamValue(text: text, declaredType: declaredTypes[key])
+        for assignment in try assignments(words) {
+            result[assignment.key] = ParamValue(text: assignment.text, declaredType: declaredTypes[assignment.key])
         }
         return result
+    }
+
+    /// `key=value` words split at their first `=`, in order; a word without `=` or with an empty key is refused.
+    static func assignments(_ words: [String]) throws(ParamSyntaxError) -> [(word: String, key: String, text: String)] {
+        try words.map { word throws(ParamSyntaxError) in
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { throw ParamSyntaxError(text: word) }
+            return (word, String(word[..<equals]), String(word[word.index(after: equals)...]))
+        }
     }
 }
 

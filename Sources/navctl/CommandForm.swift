@@ -50,16 +50,14 @@ struct CommandForm: Sendable {
     /// plain form (such as a value the option cannot take). The global options are set afterwards.
     let build: @Sendable (_ words: [String], _ flags: [String], _ options: [(name: String, value: String)])
         -> (any NavctlCommand)?
+}
 
+extension CommandForm {
     /// A command the fast path reads, without options of its own.
     init(_ name: String, words: Words, flags: [String] = [],
          build: @escaping @Sendable (_ words: [String], _ flags: [String]) -> (any NavctlCommand)?)
     {
-        self.name = name
-        self.words = words
-        self.flags = flags
-        options = []
-        self.build = { words, flags, _ in build(words, flags) }
+        self.init(name, words: words, flags: flags, options: []) { words, flags, _ in build(words, flags) }
     }
 
     /// A command the fast path reads, with options that take a value.
@@ -67,64 +65,11 @@ struct CommandForm: Sendable {
          build: @escaping @Sendable (_ words: [String], _ flags: [String], _ options: [(name: String, value: String)])
             -> (any NavctlCommand)?)
     {
-        self.name = name
-        self.words = words
-        self.flags = flags
-        self.options = options
-        self.build = build
-    }
-
-    private init(parserOnly name: String) {
-        self.name = name
-        words = nil
-        flags = []
-        options = []
-        build = { _, _, _ in nil }
+        self.init(name: name, words: words, flags: flags, options: options, build: build)
     }
 
     /// A command the fast path leaves to ArgumentParser.
-    static func parserOnly(_ name: String) -> CommandForm { CommandForm(parserOnly: name) }
-}
-
-/// A command whose plain form is `NAME WORD [key=value …]`: a route, flow or output, then `key=value` params.
-protocol TakesAssignments: NavctlCommand {
-    /// The first word: the route, flow or output.
-    var subject: String { get set }
-    var params: [String] { get set }
-}
-
-/// A command that adds one screen: a route, then its `key=value` params.
-protocol AddsScreen: TakesAssignments {
-    var route: String { get set }
-}
-
-extension AddsScreen {
-    var subject: String {
-        get { route }
-        set { route = newValue }
-    }
-}
-
-extension CommandForm {
-    /// The plain form `NAME WORD [key=value …]`, with `flags` given to `finish`, which returns false when they
-    /// are not a plain form.
-    static func withAssignments<Command: TakesAssignments>(
-        _ name: String, _ command: Command.Type, flags: [String] = [],
-        finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
-    ) -> CommandForm {
-        CommandForm(name, words: .routeAndAssignments, flags: flags) { words, flags in
-            var command = Command()
-            command.subject = words[0]
-            command.params = Array(words.dropFirst())
-            return finish(&command, flags) ? command : nil
-        }
-    }
-
-    /// The plain form of a command that adds a screen: `NAME ROUTE [key=value …]`.
-    static func addingScreen<Command: AddsScreen>(
-        _ name: String, _ command: Command.Type, flags: [String] = [],
-        finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
-    ) -> CommandForm {
-        withAssignments(name, command, flags: flags, finish: finish)
+    static func parserOnly(_ name: String) -> CommandForm {
+        CommandForm(name: name, words: nil, flags: [], options: [], build: { _, _, _ in nil })
     }
 }

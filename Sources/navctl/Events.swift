@@ -2,13 +2,10 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl events [--source ID]`: GetEvents.
-struct Events: NavctlCommand {
+struct Events: Listing {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("events", words: .none, flags: ["--names"], options: ["--source"]) { _, flags, options in
-        var command = Events()
-        command.names = flags.contains("--names")
+    static let form = CommandForm.listing("events", Events.self, options: ["--source"]) { command, options in
         command.source = options.first?.value ?? ""
-        return command
     }
     static let configuration = CommandConfiguration(
         commandName: form.name,
@@ -24,13 +21,8 @@ struct Events: NavctlCommand {
     func run() throws {
         let session = try Session(options)
         let events = try session.client.events(source: source)
-        if names {
-            session.say(events.map(\.event))
-        } else if options.json {
-            session.say(json: .array(events.map(\.json)))
-        } else {
-            let width = events.map(\.event.count).max() ?? 0
-            session.say(events.map { $0.event.padding(to: width) + "  " + $0.scope })
+        session.list(events, names: names ? events.map(\.event) : nil, json: \.json) {
+            zip(events.map(\.event).paddedColumn, events).map { $0 + "  " + $1.scope }
         }
     }
 }

@@ -14,10 +14,6 @@ struct Finish: TakesAssignments {
     @Argument(help: "The output, one the flow declares.") var output: String
     @Argument(help: ArgumentHelp("Params of the output.", valueName: "key=value")) var params: [String] = []
 
-    func validate() throws {
-        try validateAssignments(params)
-    }
-
     func run() throws {
         let session = try Session(options)
         let values = try session.inferredParams(params)

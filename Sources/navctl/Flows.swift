@@ -2,13 +2,9 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl flows`: GetFlows.
-struct Flows: NavctlCommand {
+struct Flows: Listing {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("flows", words: .none, flags: ["--names"]) { _, flags in
-        var command = Flows()
-        command.names = flags.contains("--names")
-        return command
-    }
+    static let form = CommandForm.listing("flows", Flows.self)
     static let configuration = CommandConfiguration(
         commandName: form.name,
         abstract: "List the flow instances in the tree, outer before inner.",
@@ -21,21 +17,17 @@ struct Flows: NavctlCommand {
     func run() throws {
         let session = try Session(options)
         let flows = try session.client.flows()
-        if names {
-            var seen: Set<String> = []
-            session.say(flows.map(\.flow).filter { seen.insert($0).inserted })
-        } else if options.json {
-            session.say(json: .array(flows.map(\.json)))
-        } else if !flows.isEmpty {
+        var seen: Set<String> = []
+        try session.list(flows, names: names ? flows.map(\.flow).filter { seen.insert($0).inserted } : nil,
+                         json: \.json) {
+            guard !flows.isEmpty else { return [] }
             let routes = Dictionary(try session.client.tree().nodes.map { ($0.id, $0.name) }, uniquingKeysWith: { $1 })
-            let idWidth = flows.map(\.id.count).max() ?? 0
-            let flowWidth = flows.map(\.flow.count).max() ?? 0
-            session.say(flows.map { flow in
-                var line = flow.id.padding(to: idWidth) + "  " + flow.flow.padding(to: flowWidth)
-                    + "  from \(routes[flow.firstScreen] ?? "?") (\(flow.firstScreen))"
+            let columns = zip(flows.map(\.id).paddedColumn, flows.map(\.flow).paddedColumn)
+            return zip(columns, flows).map { column, flow in
+                var line = column.0 + "  " + column.1 + "  from \(routes[flow.firstScreen] ?? "?") (\(flow.firstScreen))"
                 if !flow.params.isEmpty { line += "  " + flow.params.assignmentsText }
                 return line
-            })
+            }
         }
     }
 }

@@ -2,14 +2,12 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl pop`: Pop.
-struct Pop: NavctlCommand {
+struct Pop: MakesChange {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("pop", words: .none) { _, _ in Pop() }
+    static let form = CommandForm.withoutWords("pop", Pop.self)
     static let configuration = CommandConfiguration(commandName: form.name, abstract: "Pop the top screen of the top stack.")
 
     @OptionGroup var options: GlobalOptions
 
-    func run() throws {
-        try Session(options).change("pop") { client throws(NavigatorError) in (try client.pop(), nil) }
-    }
+    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.pop() }
 }

@@ -21,14 +21,8 @@ struct Present: AddsScreen {
         try validateAssignments(params)
     }
 
-    func run() throws {
-        let session = try Session(options)
-        let values = try session.params(params, for: route)
-        let style = self.style ?? .sheet
-        try session.change("present") { client throws(NavigatorError) in
-            let added = try client.present(route, params: values, style: style)
-            return (added.revision, added.id)
-        }
+    func add(_ client: NavigatorClient, params: Params) throws(NavigatorError) -> AddedScreen {
+        try client.present(route, params: params, style: style ?? .sheet)
     }
 }
 

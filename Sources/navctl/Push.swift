@@ -14,16 +14,7 @@ struct Push: AddsScreen {
     @Argument(help: "The route to push.", completion: routeCompletion) var route: String
     @Argument(help: ArgumentHelp("Params of the screen.", valueName: "key=value")) var params: [String] = []
 
-    func validate() throws {
-        try validateAssignments(params)
-    }
-
-    func run() throws {
-        let session = try Session(options)
-        let values = try session.params(params, for: route)
-        try session.change("push") { client throws(NavigatorError) in
-            let added = try client.push(route, params: values)
-            return (added.revision, added.id)
-        }
+    func add(_ client: NavigatorClient, params: Params) throws(NavigatorError) -> AddedScreen {
+        try client.push(route, params: params)
     }
 }

@@ -11,16 +11,7 @@ struct Replace: AddsScreen {
     @Argument(help: "The new screen's route.", completion: routeCompletion) var route: String
     @Argument(help: ArgumentHelp("Params of the screen.", valueName: "key=value")) var params: [String] = []
 
-    func validate() throws {
-        try validateAssignments(params)
-    }
-
-    func run() throws {
-        let session = try Session(options)
-        let values = try session.params(params, for: route)
-        try session.change("replace") { client throws(NavigatorError) in
-            let added = try client.replace(route, params: values)
-            return (added.revision, added.id)
-        }
+    func add(_ client: NavigatorClient, params: Params) throws(NavigatorError) -> AddedScreen {
+        try client.replace(route, params: params)
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import NavdClient
 
 /// `navctl routes`: GetRoutes.
-struct Routes: NavctlCommand {
+struct Routes: Listing {
     /// Left to ArgumentParser by the fast path; the name is the command's.
     static let form = CommandForm.parserOnly("routes")
     static let configuration = CommandConfiguration(commandName: form.name, abstract: "List the route graph's routes.")
@@ -14,14 +14,9 @@ struct Routes: NavctlCommand {
     func run() throws {
         let session = try Session(options)
         let routes = try session.client.routes()
-        if names {
-            session.say(routes.map(\.name))
-        } else if options.json {
-            session.say(json: .array(routes.map(\.json)))
-        } else {
-            let width = routes.map(\.name.count).max() ?? 0
-            session.say(routes.map { route in
-                var line = route.name.padding(to: width) + "  " + route.presentations.joined(separator: ",")
+        session.list(routes, names: names ? routes.map(\.name) : nil, json: \.json) {
+            zip(routes.map(\.name).paddedColumn, routes).map { column, route in
+                var line = column + "  " + route.presentations.joined(separator: ",")
                 if let title = route.title { line += "  \"\(title)\"" }
                 for name in route.params.keys.sorted() {
                     line += "  \(name):\(route.params[name]!)\(route.required.contains(name) ? "" : "?")"
@@ -29,7 +24,7 @@ struct Routes: NavctlCommand {
                 if let link = route.link { line += "  link \(link)" }
                 for key in route.hints.keys.sorted() { line += "  \(key)=\(route.hints[key]!.text)" }
                 return line
-            })
+            }
         }
     }
 }

@@ -14,10 +14,6 @@ struct Start: TakesAssignments {
     @Argument(help: "The flow's name.", completion: flowCompletion) var flow: String
     @Argument(help: ArgumentHelp("Params of the flow.", valueName: "key=value")) var params: [String] = []
 
-    func validate() throws {
-        try validateAssignments(params)
-    }
-
     func run() throws {
         let session = try Session(options)
         let values = try session.inferredParams(params)

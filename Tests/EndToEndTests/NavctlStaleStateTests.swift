@@ -12,32 +12,30 @@ struct NavctlStaleStateTests {
 
     @Test("a change answered at 12, a state read at 11: both revisions said, the state's own on its line")
     func stateReadAtAnotherRevision() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(11, ["orange"]))
-        peer.setPushAnswer(revision: 12, id: "yellow-12")
-        for environment in [[:], ["NAVCTL_NO_FAST_PATH": "1"]] {
-            let text = try runNavctl(["--address", bus.address, "push", "yellow"], bus: bus, environment: environment)
-            #expect(text.status == 0, "\(text)")
-            #expect(text.stdout == "12 push\n11 state rainbow: red > orange\n", "\(text)")
+        try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(11, ["orange"])) { bus, peer in
+            peer.setPushAnswer(revision: 12, id: "yellow-12")
+            for environment in [[:], ["NAVCTL_NO_FAST_PATH": "1"]] {
+                let text = try runNavctl(["--address", bus.address, "push", "yellow"], bus: bus, environment: environment)
+                #expect(text.status == 0, "\(text)")
+                #expect(text.stdout == "12 push\n11 state rainbow: red > orange\n", "\(text)")
 
-            let json = try runNavctl(["--address", bus.address, "push", "yellow", "--json"], bus: bus,
-                                     environment: environment)
-            let document = try JSONValue.parse(json.stdout)
-            #expect(document["revision"] == .number(11), "\(json)")
-            #expect(document["cause"] == .string("state"))
-            #expect(document["change"] == .object([("revision", .number(12)), ("cause", .string("push"))]))
-            #expect(document["id"] == .string("yellow-12"))
+                let json = try runNavctl(["--address", bus.address, "push", "yellow", "--json"], bus: bus,
+                                         environment: environment)
+                let document = try JSONValue.parse(json.stdout)
+                #expect(document["revision"] == .number(11), "\(json)")
+                #expect(document["cause"] == .string("state"))
+                #expect(document["change"] == .object([("revision", .number(12)), ("cause", .string("push"))]))
+                #expect(document["id"] == .string("yellow-12"))
+            }
         }
     }
 
     @Test("a state read at the change's revision prints as one line, as always")
     func stateReadAtTheSameRevision() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(12, ["orange", "yellow"]))
-        peer.setPushAnswer(revision: 12, id: "yellow-12")
-        let text = try runNavctl(["--address", bus.address, "push", "yellow"], bus: bus)
-        #expect(text.stdout == "12 push rainbow: red > orange > yellow\n", "\(text)")
+        try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(12, ["orange", "yellow"])) { bus, peer in
+            peer.setPushAnswer(revision: 12, id: "yellow-12")
+            let text = try runNavctl(["--address", bus.address, "push", "yellow"], bus: bus)
+            #expect(text.stdout == "12 push rainbow: red > orange > yellow\n", "\(text)")
+        }
     }
 }

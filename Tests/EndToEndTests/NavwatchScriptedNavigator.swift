@@ -117,3 +117,15 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
         return VisibleState(revision: revision, tab: "rainbow", path: path)
     }
 }
+
+extension NavwatchScriptedNavigator {
+    /// Runs `body` with a fresh private bus and a scripted navigator on it that starts at `state`; stops the
+    /// bus afterwards.
+    static func onPrivateBus(_ state: VisibleState, _ body: (PrivateBus, NavwatchScriptedNavigator) throws -> Void)
+        throws
+    {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        try body(bus, try NavwatchScriptedNavigator(bus: bus, state: state))
+    }
+}

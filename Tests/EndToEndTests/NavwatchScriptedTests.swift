@@ -14,29 +14,28 @@ struct NavwatchScriptedTests {
 
     @Test("after a missed signal it fetches the state; stale signals are ignored")
     func missedSignal() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(1))
-        let watch = try startNavwatch(["--lines"], bus: bus)
-        #expect(watch.waitForLines(1) == ["1 state rainbow: red"])
-        try peer.emit("push", Peer.rainbow(2, ["orange"]))
-        watch.waitForLines(2)
-        let callsBefore = peer.getStateCalls
-        // Revision 3 and 4 are never signalled; by the time navwatch asks, navd is at 5.
-        peer.setState(Peer.rainbow(5, ["blue"]))
-        try peer.emit("push", Peer.rainbow(4, ["orange", "yellow", "green"]), makeCurrent: false)
-        watch.waitForLines(3)
-        #expect(peer.getStateCalls == callsBefore + 1)
-        try peer.emit("pop", Peer.rainbow(3, ["orange"]), makeCurrent: false)  // stale: ignored
-        try peer.emit("push", Peer.rainbow(6, ["blue", "green"]))
-        watch.waitForLines(4)
-        #expect(watch.stop(with: SIGINT) == 0)
-        #expect(watch.outputLines == [
-            "1 state rainbow: red",
-            "2 push rainbow: red > orange",
-            "5 state rainbow: red > blue",
-            "6 push rainbow: red > blue > green",
-        ])
+        try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(1)) { bus, peer in
+            let watch = try startNavwatch(["--lines"], bus: bus)
+            #expect(watch.waitForLines(1) == ["1 state rainbow: red"])
+            try peer.emit("push", Peer.rainbow(2, ["orange"]))
+            watch.waitForLines(2)
+            let callsBefore = peer.getStateCalls
+            // Revision 3 and 4 are never signalled; by the time navwatch asks, navd is at 5.
+            peer.setState(Peer.rainbow(5, ["blue"]))
+            try peer.emit("push", Peer.rainbow(4, ["orange", "yellow", "green"]), makeCurrent: false)
+            watch.waitForLines(3)
+            #expect(peer.getStateCalls == callsBefore + 1)
+            try peer.emit("pop", Peer.rainbow(3, ["orange"]), makeCurrent: false)  // stale: ignored
+            try peer.emit("push", Peer.rainbow(6, ["blue", "green"]))
+            watch.waitForLines(4)
+            #expect(watch.stop(with: SIGINT) == 0)
+            #expect(watch.outputLines == [
+                "1 state rainbow: red",
+                "2 push rainbow: red > orange",
+                "5 state rainbow: red > blue",
+                "6 push rainbow: red > blue > green",
+            ])
+        }
     }
 
     @Test("navd vanishing prints the marker; a new owner's start-up signal resyncs (line and JSON mode)")
@@ -88,26 +87,25 @@ struct NavwatchScriptedTests {
 
     @Test("--format, --once, --tree and identical lines printed once")
     func formats() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(4, ["orange"], modal: .sheet))
-        let once = try ChildProcess.run(
-            Products.url("navwatch"), ["--address", bus.address, "--once", "--format", "{revision}|{cause}|{tab}|{top}|{depth}|{path}"],
-            environment: bus.environment, timeout: 20)
-        #expect(once.status == 0)
-        #expect(once.stdout == "4|state|rainbow|modal|3|red > orange > [sheet] modal\n")
-        let tree = try ChildProcess.run(Products.url("navwatch"), ["--address", bus.address, "--once", "--tree"],
-                                        environment: bus.environment, timeout: 20)
-        #expect(tree.stdout.hasPrefix("4 state rainbow: red > orange > [sheet] modal\n  * rainbow\n"), "\(tree.stdout)")
-        #expect(tree.stdout.contains("[sheet] modal  (modal-4)  <- top"))
-        let watch = try startNavwatch(["--format", "{top}"], bus: bus)
-        watch.waitForLines(1)
-        try peer.emit("dismiss", Peer.rainbow(5, ["orange"]))
-        try peer.emit("replace", Peer.rainbow(6, ["orange"]))  // same {top}: not printed again
-        try peer.emit("push", Peer.rainbow(7, ["orange", "green"]))
-        watch.waitForLines(3)
-        #expect(watch.stop(with: SIGINT) == 0)
-        #expect(watch.outputLines == ["modal", "orange", "green"])
+        try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(4, ["orange"], modal: .sheet)) { bus, peer in
+            let once = try ChildProcess.run(
+                Products.url("navwatch"), ["--address", bus.address, "--once", "--format", "{revision}|{cause}|{tab}|{top}|{depth}|{path}"],
+                environment: bus.environment, timeout: 20)
+            #expect(once.status == 0)
+            #expect(once.stdout == "4|state|rainbow|modal|3|red > orange > [sheet] modal\n")
+            let tree = try ChildProcess.run(Products.url("navwatch"), ["--address", bus.address, "--once", "--tree"],
+                                            environment: bus.environment, timeout: 20)
+            #expect(tree.stdout.hasPrefix("4 state rainbow: red > orange > [sheet] modal\n  * rainbow\n"), "\(tree.stdout)")
+            #expect(tree.stdout.contains("[sheet] modal  (modal-4)  <- top"))
+            let watch = try startNavwatch(["--format", "{top}"], bus: bus)
+            watch.waitForLines(1)
+            try peer.emit("dismiss", Peer.rainbow(5, ["orange"]))
+            try peer.emit("replace", Peer.rainbow(6, ["orange"]))  // same {top}: not printed again
+            try peer.emit("push", Peer.rainbow(7, ["orange", "green"]))
+            watch.waitForLines(3)
+            #expect(watch.stop(with: SIGINT) == 0)
+            #expect(watch.outputLines == ["modal", "orange", "green"])
+        }
     }
 
     @Test("--once without navd exits 3 after the gone marker")
@@ -143,28 +141,27 @@ struct NavwatchLostBusTests {
 struct NavwatchSpoofTests {
     @Test("a StackChanged sent straight to navwatch by another peer is ignored")
     func spoofedSignal() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try NavwatchScriptedNavigator(bus: bus, state: NavwatchScriptedNavigator.rainbow(1))
-        let watch = try startNavwatch(["--lines"], bus: bus)
-        watch.waitForLines(1)
-        let impostor = try Connection(.address(bus.address))
-        let listNames = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                               interface: "org.freedesktop.DBus", member: "ListNames")
-        let names = try impostor.call(listNames).body().first?.arrayValues?.compactMap(\.stringValue) ?? []
-        for name in names where name.hasPrefix(":") && name != impostor.uniqueName {
-            let fake = try Message.signal(path: Navigator.objectPath.rawValue, interface: Navigator.interfaceName,
-                                          member: Navigator.stackChanged.name)
-            try fake.append([.uint64(2), .string("spoof"), .string("rainbow"),
-                             NavwatchScriptedNavigator.pathValue(NavwatchScriptedNavigator.rainbow(2, ["purple"]).path)])
-            try fake.setDestination(name)
-            try impostor.send(fake)
+        try NavwatchScriptedNavigator.onPrivateBus(NavwatchScriptedNavigator.rainbow(1)) { bus, peer in
+            let watch = try startNavwatch(["--lines"], bus: bus)
+            watch.waitForLines(1)
+            let impostor = try Connection(.address(bus.address))
+            let listNames = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                   interface: "org.freedesktop.DBus", member: "ListNames")
+            let names = try impostor.call(listNames).body().first?.arrayValues?.compactMap(\.stringValue) ?? []
+            for name in names where name.hasPrefix(":") && name != impostor.uniqueName {
+                let fake = try Message.signal(path: Navigator.objectPath.rawValue, interface: Navigator.interfaceName,
+                                              member: Navigator.stackChanged.name)
+                try fake.append([.uint64(2), .string("spoof"), .string("rainbow"),
+                                 NavwatchScriptedNavigator.pathValue(NavwatchScriptedNavigator.rainbow(2, ["purple"]).path)])
+                try fake.setDestination(name)
+                try impostor.send(fake)
+            }
+            impostor.flush()
+            try peer.emit("push", NavwatchScriptedNavigator.rainbow(2, ["green"]))
+            watch.waitForLines(2)
+            #expect(watch.stop(with: SIGINT) == 0)
+            #expect(watch.outputLines == ["1 state rainbow: red", "2 push rainbow: red > green"])
+            impostor.close()
         }
-        impostor.flush()
-        try peer.emit("push", NavwatchScriptedNavigator.rainbow(2, ["green"]))
-        watch.waitForLines(2)
-        #expect(watch.stop(with: SIGINT) == 0)
-        #expect(watch.outputLines == ["1 state rainbow: red", "2 push rainbow: red > green"])
-        impostor.close()
     }
 }

@@ -13,20 +13,19 @@ struct NavwatchSignalStormTests {
 
     @Test("500 SIGWINCH during 20 changes: every change printed once, in order; SIGTERM exits 0")
     func resizeStorm() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(1))
-        let watch = try startNavwatch(["--lines"], bus: bus)
-        #expect(watch.waitForLines(1) == ["1 state rainbow: red"])
-        var expected = ["1 state rainbow: red"]
-        for revision in 2...21 {
-            for _ in 0..<25 { watch.signal(SIGWINCH) }
-            let routes = Array(repeating: "orange", count: revision - 1)
-            try peer.emit("push", Peer.rainbow(UInt64(revision), routes))
-            expected.append("\(revision) push rainbow: " + (["red"] + routes).joined(separator: " > "))
+        try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(1)) { bus, peer in
+            let watch = try startNavwatch(["--lines"], bus: bus)
+            #expect(watch.waitForLines(1) == ["1 state rainbow: red"])
+            var expected = ["1 state rainbow: red"]
+            for revision in 2...21 {
+                for _ in 0..<25 { watch.signal(SIGWINCH) }
+                let routes = Array(repeating: "orange", count: revision - 1)
+                try peer.emit("push", Peer.rainbow(UInt64(revision), routes))
+                expected.append("\(revision) push rainbow: " + (["red"] + routes).joined(separator: " > "))
+            }
+            watch.waitForLines(expected.count)
+            #expect(watch.stop(with: SIGTERM) == 0)
+            #expect(watch.outputLines == expected)
         }
-        watch.waitForLines(expected.count)
-        #expect(watch.stop(with: SIGTERM) == 0)
-        #expect(watch.outputLines == expected)
     }
 }

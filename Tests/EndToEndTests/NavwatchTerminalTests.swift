@@ -13,108 +13,96 @@ struct NavwatchTerminalTests {
 
     func rows(_ screen: String) -> [String] { screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
+    /// Runs `body` with navwatch (and `arguments`) drawing in tmux under `LANG=C`, `TERM=xterm-256color` and
+    /// `environment`, fed on a private bus by a scripted peer that starts at `state`; stops all three afterwards.
+    func watching(_ state: VisibleState, arguments: [String] = [], environment: [String: String] = [:],
+                  _ body: (Peer, NavwatchTmux) throws -> Void) throws {
+        try Peer.onPrivateBus(state) { bus, peer in
+            let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address] + arguments,
+                                        environment: ["LANG": "C", "TERM": "xterm-256color"].merging(environment) { $1 })
+            defer { tmux.stop() }
+            try body(peer, tmux)
+        }
+    }
+
     @Test("tabs, breadcrumb, card, sheet over the card, status line; q quits and restores the screen")
     func view() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(2, ["orange"]))
-        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address],
-                                    environment: ["LANG": "C", "LC_ALL": "C", "TERM": "xterm-256color"])
-        defer { tmux.stop() }
-        var screen = tmux.waitForScreen { $0.contains("rev 2") }
-        var lines = rows(screen)
-        #expect(lines.first?.contains("[rainbow]") == true, "\(screen)")
-        #expect(lines.first?.contains("  news") == true, "\(screen)")
-        #expect(lines.dropFirst().first?.contains("red > orange") == true, "\(screen)")
-        #expect(screen.contains("The orange screen"))
-        #expect(screen.contains("2 in stack: red > orange"))
-        #expect(lines.last(where: { !$0.isEmpty })?.contains("rev 2 | state | depth 2") == true, "\(screen)")
-        let colored = tmux.screen(escapes: true)
-        #expect(colored.contains("48;5;208"), "the orange card is drawn in orange: \(colored.debugDescription)")
+        try watching(Peer.rainbow(2, ["orange"]), environment: ["LC_ALL": "C"]) { peer, tmux in
+            var screen = tmux.waitForScreen { $0.contains("rev 2") }
+            var lines = rows(screen)
+            #expect(lines.first?.contains("[rainbow]") == true, "\(screen)")
+            #expect(lines.first?.contains("  news") == true, "\(screen)")
+            #expect(lines.dropFirst().first?.contains("red > orange") == true, "\(screen)")
+            #expect(screen.contains("The orange screen"))
+            #expect(screen.contains("2 in stack: red > orange"))
+            #expect(lines.last(where: { !$0.isEmpty })?.contains("rev 2 | state | depth 2") == true, "\(screen)")
+            let colored = tmux.screen(escapes: true)
+            #expect(colored.contains("48;5;208"), "the orange card is drawn in orange: \(colored.debugDescription)")
 
-        try peer.emit("present", Peer.rainbow(3, ["orange"], modal: .sheet))
-        screen = tmux.waitForScreen { $0.contains("rev 3") }
-        lines = rows(screen)
-        #expect(screen.contains("A modal"), "\(screen)")
-        #expect(screen.contains("The orange screen"), "the card below stays visible above the sheet: \(screen)")
-        #expect(screen.contains("[sheet]"))
-        let orangeRow = lines.firstIndex { $0.contains("The orange screen") } ?? 0
-        let modalRow = lines.firstIndex { $0.contains("A modal") } ?? 0
-        #expect(modalRow > orangeRow + 2, "the sheet is drawn lower, over the card below")
+            try peer.emit("present", Peer.rainbow(3, ["orange"], modal: .sheet))
+            screen = tmux.waitForScreen { $0.contains("rev 3") }
+            lines = rows(screen)
+            #expect(screen.contains("A modal"), "\(screen)")
+            #expect(screen.contains("The orange screen"), "the card below stays visible above the sheet: \(screen)")
+            #expect(screen.contains("[sheet]"))
+            let orangeRow = lines.firstIndex { $0.contains("The orange screen") } ?? 0
+            let modalRow = lines.firstIndex { $0.contains("A modal") } ?? 0
+            #expect(modalRow > orangeRow + 2, "the sheet is drawn lower, over the card below")
 
-        peer.stop()
-        screen = tmux.waitForScreen { $0.contains("navd gone") }
-        #expect(screen.contains("navd gone - waiting for it to come back"), "\(screen)")
+            peer.stop()
+            screen = tmux.waitForScreen { $0.contains("navd gone") }
+            #expect(screen.contains("navd gone - waiting for it to come back"), "\(screen)")
 
-        try tmux.send("q")
-        #expect(tmux.exitStatus() == 0)
-        #expect(!tmux.screen().contains("[rainbow]"), "the alternate screen was left")
+            try tmux.send("q")
+            #expect(tmux.exitStatus() == 0)
+            #expect(!tmux.screen().contains("[rainbow]"), "the alternate screen was left")
+        }
     }
 
     @Test("a resize redraws to the new size")
     func resize() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(1))
-        _ = peer
-        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address],
-                                    environment: ["LANG": "C", "TERM": "xterm-256color"])
-        defer { tmux.stop() }
-        tmux.waitForScreen { $0.contains("rev 1") }
-        try tmux.resize(columns: 60, rows: 16)
-        let screen = tmux.waitForScreen { rows($0).count <= 17 && rows($0).dropLast().last?.contains("rev 1") == true }
-        let lines = rows(screen)
-        #expect(lines.dropLast().last?.contains("rev 1 | state") == true, "\(lines)")
-        #expect(lines.allSatisfy { $0.count <= 60 })
-        try tmux.send("C-c")
-        #expect(tmux.exitStatus() == 0, "SIGINT exits 0")
+        try watching(Peer.rainbow(1)) { _, tmux in
+            tmux.waitForScreen { $0.contains("rev 1") }
+            try tmux.resize(columns: 60, rows: 16)
+            let screen = tmux.waitForScreen { rows($0).count <= 17 && rows($0).dropLast().last?.contains("rev 1") == true }
+            let lines = rows(screen)
+            #expect(lines.dropLast().last?.contains("rev 1 | state") == true, "\(lines)")
+            #expect(lines.allSatisfy { $0.count <= 60 })
+            try tmux.send("C-c")
+            #expect(tmux.exitStatus() == 0, "SIGINT exits 0")
+        }
     }
 
     @Test("SIGTERM restores the terminal and exits 0")
     func terminate() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(1))
-        _ = peer
-        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address],
-                                    environment: ["LANG": "C", "TERM": "xterm-256color"])
-        defer { tmux.stop() }
-        tmux.waitForScreen { $0.contains("rev 1") }
-        let watcher = try #require(tmux.commandPID(named: "navwatch"))
-        kill(watcher, SIGTERM)
-        #expect(tmux.exitStatus() == 0)
-        #expect(!tmux.screen().contains("rev 1"), "the alternate screen was left")
+        try watching(Peer.rainbow(1)) { _, tmux in
+            tmux.waitForScreen { $0.contains("rev 1") }
+            let watcher = try #require(tmux.commandPID(named: "navwatch"))
+            kill(watcher, SIGTERM)
+            #expect(tmux.exitStatus() == 0)
+            #expect(!tmux.screen().contains("rev 1"), "the alternate screen was left")
+        }
     }
 
     @Test("--tree draws the whole tree in place of the cards")
     func tree() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(5, ["orange"], modal: .cover))
-        _ = peer
-        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address, "--tree"],
-                                    environment: ["LANG": "C", "TERM": "xterm-256color"])
-        defer { tmux.stop() }
-        let screen = tmux.waitForScreen { $0.contains("rev 5") }
-        #expect(screen.contains("* rainbow"), "\(screen)")
-        #expect(screen.contains("[cover] modal  (modal-5)  <- top"), "\(screen)")
-        try tmux.send("q")
-        #expect(tmux.exitStatus() == 0)
+        try watching(Peer.rainbow(5, ["orange"], modal: .cover), arguments: ["--tree"]) { _, tmux in
+            let screen = tmux.waitForScreen { $0.contains("rev 5") }
+            #expect(screen.contains("* rainbow"), "\(screen)")
+            #expect(screen.contains("[cover] modal  (modal-5)  <- top"), "\(screen)")
+            try tmux.send("q")
+            #expect(tmux.exitStatus() == 0)
+        }
     }
 
     @Test("NO_COLOR draws without colours, the card as a box")
     func noColor() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let peer = try Peer(bus: bus, state: Peer.rainbow(2, ["orange"]))
-        _ = peer
-        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address],
-                                    environment: ["LANG": "C", "NO_COLOR": "1", "TERM": "xterm-256color"])
-        defer { tmux.stop() }
-        let screen = tmux.waitForScreen { $0.contains("rev 2") }
-        #expect(screen.contains("+----"), "\(screen)")
-        #expect(!tmux.screen(escapes: true).contains("48;5;"))
-        try tmux.send("q")
-        #expect(tmux.exitStatus() == 0)
+        try watching(Peer.rainbow(2, ["orange"]), environment: ["NO_COLOR": "1"]) { _, tmux in
+            let screen = tmux.waitForScreen { $0.contains("rev 2") }
+            #expect(screen.contains("+----"), "\(screen)")
+            #expect(!tmux.screen(escapes: true).contains("48;5;"))
+            try tmux.send("q")
+            #expect(tmux.exitStatus() == 0)
+        }
     }
 }

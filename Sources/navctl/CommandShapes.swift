@@ -1,0 +1,100 @@
+import ArgumentParser
+import NavdClient
+
+/// A command that makes one change and prints the state it left, through `Session.change`.
+protocol MakesChange: NavctlCommand {
+    /// The cause the change is printed with: the contract's method name in lower case (`popto`, `selecttab`).
+    static var cause: String { get }
+    /// Makes the change and returns the revision it produced.
+    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64
+}
+
+extension MakesChange {
+    /// The command's name, where it is the method's.
+    static var cause: String { form.name }
+
+    func run() throws {
+        try Session(options).change(Self.cause) { client throws(NavigatorError) in (try change(client), nil) }
+    }
+}
+
+/// A change whose plain form is `NAME WORD`: a target, a tab.
+protocol TakesTarget: MakesChange {
+    /// The one word.
+    var target: String { get set }
+}
+
+/// A command whose plain form is `NAME WORD [key=value …]`: a route, flow or output, then `key=value` params.
+protocol TakesAssignments: NavctlCommand {
+    /// The first word: the route, flow or output.
+    var subject: String { get set }
+    var params: [String] { get set }
+}
+
+extension TakesAssignments {
+    func validate() throws {
+        try validateAssignments(params)
+    }
+}
+
+/// A command that adds one screen: a route, then its `key=value` params, converted to the types the route
+/// declares; it prints the state with the new screen's id.
+protocol AddsScreen: TakesAssignments {
+    var route: String { get set }
+    /// Adds the screen with the converted params.
+    func add(_ client: NavigatorClient, params: Params) throws(NavigatorError) -> AddedScreen
+}
+
+extension AddsScreen {
+    var subject: String {
+        get { route }
+        set { route = newValue }
+    }
+
+    func run() throws {
+        let session = try Session(options)
+        let values = try session.params(params, for: route)
+        try session.change(Self.form.name) { client throws(NavigatorError) in
+            let added = try add(client, params: values)
+            return (added.revision, added.id)
+        }
+    }
+}
+
+extension CommandForm {
+    /// The plain form `NAME`, without words.
+    static func withoutWords<Command: NavctlCommand>(_ name: String, _ command: Command.Type) -> CommandForm {
+        CommandForm(name, words: .none) { _, _ in Command() }
+    }
+
+    /// The plain form `NAME WORD`.
+    static func withTarget<Command: TakesTarget>(_ name: String, _ command: Command.Type) -> CommandForm {
+        CommandForm(name, words: .one) { words, _ in
+            var command = Command()
+            command.target = words[0]
+            return command
+        }
+    }
+
+    /// The plain form `NAME WORD [key=value …]`, with `flags` given to `finish`, which returns false when they
+    /// are not a plain form.
+    static func withAssignments<Command: TakesAssignments>(
+        _ name: String, _ command: Command.Type, flags: [String] = [],
+        finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
+    ) -> CommandForm {
+        CommandForm(name, words: .routeAndAssignments, flags: flags) { words, flags in
+            var command = Command()
+            command.subject = words[0]
+            command.params = Array(words.dropFirst())
+            return finish(&command, flags) ? command : nil
+        }
+    }
+
+    /// The plain form of a command that adds a screen: `NAME ROUTE [key=value …]`.
+    static func addingScreen<Command: AddsScreen>(
+        _ name: String, _ command: Command.Type, flags: [String] = [],
+        finish: @escaping @Sendable (inout Command, [String]) -> Bool = { _, _ in true }
+    ) -> CommandForm {
+        withAssignments(name, command, flags: flags, finish: finish)
+    }
+}

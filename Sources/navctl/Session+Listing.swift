@@ -1,0 +1,43 @@
+import NavdClient
+
+/// A command that lists something, and with the hidden flag `--names` only its names (for shell completion).
+protocol Listing: NavctlCommand {
+    var names: Bool { get set }
+}
+
+extension CommandForm {
+    /// The plain form `NAME [--names]` with `options`, whose values (in the order given) `finish` reads.
+    static func listing<Command: Listing>(
+        _ name: String, _ command: Command.Type, options: [String] = [],
+        finish: @escaping @Sendable (inout Command, [(name: String, value: String)]) -> Void = { _, _ in }
+    ) -> CommandForm {
+        CommandForm(name, words: .none, flags: ["--names"], options: options) { _, flags, options in
+            var command = Command()
+            command.names = flags.contains("--names")
+            finish(&command, options)
+            return command
+        }
+    }
+}
+
+extension Session {
+    /// Prints a listing three ways: `names` (for shell completion) when given, else with `--json` one array of
+    /// each item's `json`, else the human `lines`, asked for only then.
+    func list<Item>(_ items: [Item], names: [String]?, json: (Item) -> JSONValue, lines: () throws -> [String]) rethrows {
+        if let names {
+            say(names)
+        } else if options.json {
+            say(json: .array(items.map(json)))
+        } else {
+            say(try lines())
+        }
+    }
+}
+
+extension Array where Element == String {
+    /// The strings padded with spaces to the longest one's width: a table's first column.
+    var paddedColumn: [String] {
+        let width = map(\.count).max() ?? 0
+        return map { $0.padding(to: width) }
+    }
+}
