@@ -55,8 +55,6 @@ public final class NavigatorDaemon {
     public init(options: ServiceOptions, logger: Logger) throws(StartupError) {
         self.options = options
         self.logger = logger
-        stopFlag = .allocate(capacity: 1)
-        stopFlag.initialize(to: Atomic(false))
         do {
             connection = try Connection(options.bus)
         } catch {
@@ -85,6 +83,9 @@ public final class NavigatorDaemon {
         }
         coordinator = Coordinator(graph: options.graph)
         restored = try Self.restore(into: &coordinator, from: store, graph: options.graph, logger: logger)
+        // Allocated after the last throw: a failed init runs no deinit, which would leak it.
+        stopFlag = .allocate(capacity: 1)
+        stopFlag.initialize(to: Atomic(false))
         exportObject()
     }
 

@@ -140,7 +140,12 @@ public struct ScreenTemplate: Hashable, Sendable {
 }
 
 /// One action of a handler; each acts as the method it names does.
-public indirect enum Action: Hashable, Sendable {
+///
+/// Not `indirect`: the only recursion (`start`'s `onOutput` handlers) goes through a dictionary and
+/// an array, which are references already. Boxed cases would be held through pointers carrying the
+/// enum's case in their spare bits, which LeakSanitizer does not recognise as pointers: every
+/// action of a route graph kept for the whole run (navd's, the demo graph) was reported as leaked.
+public enum Action: Hashable, Sendable {
     /// Push a screen (as Push).
     case push(route: String, params: ParamTemplates)
     /// Swap the top screen (as Replace).
