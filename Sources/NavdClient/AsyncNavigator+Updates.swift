@@ -44,7 +44,9 @@ extension AsyncNavigator {
 /// cancelled, when the iterator is dropped, or when the navigator is closed (then `next()`
 /// returns nil). It fails with `.unreachable` when the bus cannot be reached or goes away.
 public struct NavigatorUpdates: AsyncSequence, Sendable {
+    /// Each step: a state (with its cause) or navd going away.
     public typealias Element = NavigatorUpdate
+    /// The only failure: the bus cannot be reached or went away.
     public typealias Failure = NavigatorError
 
     let navigator: AsyncNavigator
