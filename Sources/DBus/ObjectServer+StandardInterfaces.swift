@@ -21,6 +21,8 @@ extension ObjectServer {
                 values = [.variant(try propertyValue(at: path, arguments[0].stringValue!, arguments[1].stringValue!))]
             case ("org.freedesktop.DBus.Properties", "GetAll"):
                 values = [try allProperties(at: path, arguments[0].stringValue!)]
+            case ("org.freedesktop.DBus.ObjectManager", "GetManagedObjects"):
+                values = [managedObjects(at: path)]
             case ("org.freedesktop.DBus.Properties", "Set"):
                 try setProperty(
                     at: path, arguments[0].stringValue!, arguments[1].stringValue!, arguments[2].variantValue!)
@@ -75,7 +77,11 @@ extension ObjectServer {
     }
 
     private func allProperties(at path: ObjectPath, _ interface: String) throws(DBusError) -> DBusValue {
-        let target = try exported(at: path, interface, property: nil)
+        properties(of: try exported(at: path, interface, property: nil))
+    }
+
+    /// `a{sv}`: every property of an exported interface that has a value of its declared type.
+    func properties(of target: Exported) -> DBusValue {
         var pairs: [(String, DBusValue)] = []
         for property in target.declaration.properties {
             if let value = target.implementation.getProperty(property.name), value.signature == property.signature {

@@ -15,6 +15,10 @@ public final class ObjectServer: @unchecked Sendable {
 
     /// Exported interfaces per path, in export order.
     var objects: [ObjectPath: [Exported]] = [:]
+    /// Paths that answer `org.freedesktop.DBus.ObjectManager`.
+    var managers: Set<ObjectPath> = []
+    /// Paths that are nodes even with nothing exported at them.
+    var nodes: Set<ObjectPath> = []
 
     /// An empty server.
     public init() {}
@@ -70,7 +74,7 @@ public final class ObjectServer: @unchecked Sendable {
         let member = message.member ?? ""
         let path = ObjectPath(unchecked: pathText)
         let exported = objects[path] ?? []
-        let isNode = !exported.isEmpty || path == .root || hasChildren(path)
+        let isNode = !exported.isEmpty || path == .root || nodes.contains(path) || hasChildren(path)
         guard isNode else {
             return .message(message.makeError(DBusError(
                 name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'")))
@@ -79,7 +83,7 @@ public final class ObjectServer: @unchecked Sendable {
             if let target = exported.first(where: { $0.declaration.name == interfaceName }) {
                 return invoke(message, on: target, member: member)
             }
-            if let standard = StandardInterfaces.all.first(where: { $0.name == interfaceName }) {
+            if let standard = standardInterfaces(at: path).first(where: { $0.name == interfaceName }) {
                 return .message(invokeStandard(message, interface: standard, member: member, path: path))
             }
             return .message(message.makeError(DBusError(
@@ -90,7 +94,7 @@ public final class ObjectServer: @unchecked Sendable {
         if let target = exported.first(where: { $0.index.methods[member] != nil }) {
             return invoke(message, on: target, member: member)
         }
-        if let standard = StandardInterfaces.all.first(where: { $0.method(named: member) != nil }) {
+        if let standard = standardInterfaces(at: path).first(where: { $0.method(named: member) != nil }) {
             return .message(invokeStandard(message, interface: standard, member: member, path: path))
         }
         return .message(message.makeError(DBusError(
@@ -151,18 +155,24 @@ public final class ObjectServer: @unchecked Sendable {
                 + "'\(message.path ?? "/")' (signature '\(message.signature)')")
     }
 
-    /// Whether some exported path lies below `path`.
+    /// The standard interfaces `path` answers: the three every object does, and ObjectManager at a manager.
+    func standardInterfaces(at path: ObjectPath) -> [InterfaceDeclaration] {
+        managers.contains(path) ? StandardInterfaces.all + [StandardInterfaces.objectManager] : StandardInterfaces.all
+    }
+
+    /// Whether some exported path or added node lies below `path`.
     func hasChildren(_ path: ObjectPath) -> Bool {
         let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
         return objects.keys.contains { $0.rawValue.hasPrefix(prefix) && $0 != path }
+            || nodes.contains { $0.rawValue.hasPrefix(prefix) && $0 != path }
     }
 
-    /// The names of the nodes directly below `path` that lead to exported objects, sorted.
+    /// The names of the nodes directly below `path` that lead to exported objects or added nodes, sorted.
     func childNames(of path: ObjectPath) -> [String] {
         let depth = path.segments.count
         let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
         var names = Set<String>()
-        for candidate in objects.keys where candidate.rawValue.hasPrefix(prefix) && candidate != path {
+        for candidate in Set(objects.keys).union(nodes) where candidate.rawValue.hasPrefix(prefix) && candidate != path {
             let segments = candidate.segments
             if segments.count > depth { names.insert(String(segments[depth])) }
         }

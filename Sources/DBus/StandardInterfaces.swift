@@ -41,6 +41,22 @@ public enum StandardInterfaces {
                 ])
         ])
 
-    /// The three, in the order introspection lists them.
+    /// `org.freedesktop.DBus.ObjectManager`: GetManagedObjects, InterfacesAdded and InterfacesRemoved.
+    /// Answered only at paths made managers with `ObjectServer.addObjectManager(at:)`.
+    public static let objectManager = InterfaceDeclaration(
+        name: "org.freedesktop.DBus.ObjectManager",
+        methods: [
+            MethodDeclaration(
+                "GetManagedObjects", out: [ArgumentDeclaration("objpath_interfaces_and_properties", "a{oa{sa{sv}}}")])
+        ],
+        signals: [
+            SignalDeclaration(
+                "InterfacesAdded",
+                [ArgumentDeclaration("object_path", "o"), ArgumentDeclaration("interfaces_and_properties", "a{sa{sv}}")]),
+            SignalDeclaration(
+                "InterfacesRemoved", [ArgumentDeclaration("object_path", "o"), ArgumentDeclaration("interfaces", "as")]),
+        ])
+
+    /// The three every object answers, in the order introspection lists them.
     public static let all = [peer, introspectable, properties]
 }

@@ -23,26 +23,37 @@ public final class NavigatorDaemon {
     let logger: Logger
     let connection: Connection
     let server = ObjectServer()
-    var coordinator: Coordinator
-    let store: StateStore?
+    /// The default navigator, at `/org/navd/Navigator1`.
+    let main: ServedNavigator
+    /// The apps' navigators by name.
+    var apps: [String: ServedNavigator] = [:]
+    /// Every served navigator by its object path.
+    var navigators: [String: ServedNavigator] = [:]
     private let lock: StateLock?
-    /// Whether the state came from disk (start-up cause `restore`) or is fresh (`start`).
-    let restored: Bool
+
+    /// The default navigator's state (what single-navigator code and tests read).
+    var coordinator: Coordinator {
+        get { main.coordinator }
+        set { main.coordinator = newValue }
+    }
 
     /// Mutating calls applied in memory but not yet committed, in arrival order.
     var pending: [PendingCall] = []
-    /// Properties changed by the pending calls.
-    var pendingProperties: Set<ChangedProperty> = []
+    /// The navigators with pending calls, in the order of their first pending call.
+    var pendingNavigators: [ServedNavigator] = []
     /// The answers of a commit, written to the bus together (kept for its capacity).
     private var outgoing: [OutgoingMessage] = []
     /// The change made by the handler that just ran (set by `mutate`, read by `process`).
     var currentChange: Change?
     /// Set from any thread or a signal handler to stop the loop; freed with the daemon.
     private let stopFlag: UnsafeMutablePointer<Atomic<Bool>>
+    /// Set from any thread or a signal handler (SIGHUP) to reload every route file.
+    private let reloadFlag: UnsafeMutablePointer<Atomic<Bool>>
 
     /// One answered-after-commit call.
     struct PendingCall {
         let call: Message
+        let navigator: ServedNavigator
         let reply: OutgoingMessage?
         let succeeded: Bool
         /// The change the call made (nil for a no-op or a refusal); its `StackChanged` is built
@@ -51,7 +62,8 @@ public final class NavigatorDaemon {
         let record: StoredRecord?
     }
 
-    /// Connects, takes the name and restores the state. Throws a `StartupError` that says what to do.
+    /// Connects, takes the name and restores the state of the default navigator and of every app.
+    /// Throws a `StartupError` that says what to do.
     public init(options: ServiceOptions, logger: Logger) throws(StartupError) {
         self.options = options
         self.logger = logger
@@ -67,6 +79,7 @@ public final class NavigatorDaemon {
             throw StartupError("navd is already running: \(error.message)")
         }
 
+        let store: StateStore?
         if let directory = options.stateDirectory {
             try Self.makeDirectory(directory)
             lock = try StateLock(directory: directory)
@@ -81,18 +94,29 @@ public final class NavigatorDaemon {
             lock = nil
             store = nil
         }
-        coordinator = Coordinator(graph: options.graph)
-        restored = try Self.restore(into: &coordinator, from: store, graph: options.graph, logger: logger)
-        // Allocated after the last throw: a failed init runs no deinit, which would leak it.
+        var coordinator = Coordinator(graph: options.graph)
+        let restored = try Self.restore(into: &coordinator, from: store, graph: options.graph, logger: logger)
+        let routeFile = options.routeFile?()
+        main = ServedNavigator(
+            app: nil, path: Navigator.objectPath, routeFile: routeFile,
+            routeFileBytes: routeFile.flatMap { try? Self.readFile($0) }, coordinator: coordinator,
+            store: store, restored: restored)
+        // Allocated after the last throw: a failed init runs no deinit, which would leak them.
         stopFlag = .allocate(capacity: 1)
         stopFlag.initialize(to: Atomic(false))
-        exportObject()
+        reloadFlag = .allocate(capacity: 1)
+        reloadFlag.initialize(to: Atomic(false))
+        server.addObjectManager(at: Navigator.objectPath)
+        server.addNode(Navigator.appsPath)
+        export(main)
+        loadApps()
     }
 
     /// Serves until `requestStop()` is called or the bus goes away. Returns the exit status.
     public func run() -> Int32 {
         announceStart()
-        logger.notice("navd \(Navigator.version) serving \(Navigator.busName) on the \(Self.describe(options.bus)) at revision \(coordinator.revision)\(store == nil ? " (ephemeral)" : "")")
+        let appsNote = apps.isEmpty ? "" : " and \(apps.count) app(s): \(apps.keys.sorted().joined(separator: ", "))"
+        logger.notice("navd \(Navigator.version) serving \(Navigator.busName) on the \(Self.describe(options.bus)) at revision \(coordinator.revision)\(appsNote)\(main.store == nil ? " (ephemeral)" : "")")
         var status: Int32 = 0
         loop: while true {
             while let message = connection.popMessage() {
@@ -100,6 +124,7 @@ public final class NavigatorDaemon {
             }
             if !pending.isEmpty { commitPending() }
             if stopFlag.pointee.load(ordering: .acquiring) { break }
+            if reloadFlag.pointee.exchange(false, ordering: .acquiringAndReleasing) { reloadOnSignal() }
             switch connection.waitForMessages(timeoutMilliseconds: -1) {
             case .disconnected:
                 logger.error("lost the connection to the \(connection.describedBus); exiting so that the service manager can restart navd")
@@ -116,6 +141,8 @@ public final class NavigatorDaemon {
     deinit {
         stopFlag.deinitialize(count: 1)
         stopFlag.deallocate()
+        reloadFlag.deinitialize(count: 1)
+        reloadFlag.deallocate()
     }
 
     /// Asks the loop to stop after the calls in hand; safe from any thread.
@@ -128,8 +155,12 @@ public final class NavigatorDaemon {
     /// Swift object. Valid while the daemon lives.
     public var stopRequest: StopRequest { StopRequest(flag: stopFlag, waker: connection.waker) }
 
-    /// Stops a daemon's loop from anywhere, including a signal handler: one atomic store and one
-    /// eventfd write, no retain or release, no allocation.
+    /// A handle that makes this daemon reload every route file (what `SIGHUP` does), built like
+    /// `stopRequest` so that a signal handler can use it. Valid while the daemon lives.
+    public var reloadRequest: StopRequest { StopRequest(flag: reloadFlag, waker: connection.waker) }
+
+    /// Stops (or, as `reloadRequest`, reloads) a daemon's loop from anywhere, including a signal
+    /// handler: one atomic store and one eventfd write, no retain or release, no allocation.
     public struct StopRequest: @unchecked Sendable {
         let flag: UnsafeMutablePointer<Atomic<Bool>>
         let waker: Waker
@@ -150,7 +181,7 @@ public final class NavigatorDaemon {
         }
     }
 
-    private static func makeDirectory(_ path: String) throws(StartupError) {
+    static func makeDirectory(_ path: String) throws(StartupError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
@@ -171,12 +202,13 @@ public final class NavigatorDaemon {
             }
             return
         }
-        let isMutation = message.path == Navigator.objectPath.rawValue
-            && (message.interface == nil || message.interface == Navigator.interfaceName)
-            && NavigatorMethod.treeChangingNames.contains(message.member ?? "")
-        if !isMutation {
+        let pathText = message.path ?? ""
+        guard let navigator = navigators[pathText],
+              message.interface == nil || message.interface == Navigator.interfaceName,
+              NavigatorMethod.treeChangingNames.contains(message.member ?? "")
+        else {
             if !pending.isEmpty { commitPending() }
-            if let reply = server.handle(message) { send(reply) }
+            if let reply = unknownAppReply(message) ?? server.handle(message) { send(reply) }
             return
         }
         currentChange = nil
@@ -184,34 +216,42 @@ public final class NavigatorDaemon {
         let change = currentChange
         currentChange = nil
         if options.verbose {
-            logger.debug("\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
+            logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }
+        if !pendingNavigators.contains(where: { $0 === navigator }) { pendingNavigators.append(navigator) }
         guard let change, !change.isNoOp else {
-            pending.append(PendingCall(call: message, reply: reply, succeeded: change != nil, change: nil, record: nil))
+            pending.append(PendingCall(call: message, navigator: navigator, reply: reply, succeeded: change != nil, change: nil, record: nil))
             return
         }
-        pendingProperties.formUnion(change.changedProperties)
-        for note in change.notes { logger.notice("\(note)") }
+        navigator.pendingProperties.formUnion(change.changedProperties.map(NavigatorProperty.init))
+        for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
         // An ephemeral navd journals nothing, so it encodes nothing either.
-        let stored = store == nil ? nil : change.record.map { StoredRecord(revision: $0.revision, payload: $0.encoded()) }
-        pending.append(PendingCall(call: message, reply: reply, succeeded: true, change: change, record: stored))
+        let stored = navigator.store == nil ? nil : change.record.map { StoredRecord(revision: $0.revision, payload: $0.encoded()) }
+        pending.append(PendingCall(call: message, navigator: navigator, reply: reply, succeeded: true, change: change, record: stored))
         if pending.count >= 512 { commitPending() }
     }
 
-    /// Commits the pending changes in one transaction, then answers them in order: reply,
-    /// `StackChanged`, `FlowFinished` per flow the change ended, and one `PropertiesChanged` at the
-    /// end. The first reply is written as soon as the batch is durable; the signals are built after
-    /// it, and the rest follows in one write. If the commit fails, every call that succeeded in
-    /// memory is answered `StorageFailed` and the state goes back to the last commit.
+    /// Commits the pending changes, one transaction per navigator's store, then answers them in
+    /// order: reply, `StackChanged`, `FlowFinished` per flow the change ended, and one
+    /// `PropertiesChanged` per navigator at the end. The first reply is written as soon as its
+    /// change is durable; the rest follows in one write. If a navigator's commit fails, every call
+    /// to it that succeeded in memory is answered `StorageFailed` and its state goes back to its
+    /// last commit; the other navigators' calls are answered as usual.
     func commitPending() {
-        let records = pending.compactMap(\.record)
-        if let store, !records.isEmpty {
+        var failed: [ObjectIdentifier: StoreError] = [:]
+        for navigator in pendingNavigators {
+            guard let store = navigator.store else { continue }
+            let records = pending.compactMap { $0.navigator === navigator ? $0.record : nil }
+            if records.isEmpty { continue }
             do {
                 try store.append(records)
             } catch {
-                rollBack(after: error)
-                return
+                failed[ObjectIdentifier(navigator)] = error
             }
+        }
+        if !failed.isEmpty {
+            rollBack(failed)
+            return
         }
         outgoing.removeAll(keepingCapacity: true)
         for (index, call) in pending.enumerated() {
@@ -219,67 +259,112 @@ public final class NavigatorDaemon {
                 outgoing.append(reply)
                 if index == 0 { sendOutgoing() }
             }
-            if let change = call.change, let signal = stackChangedSignal(
-                revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path
-            ) {
-                outgoing.append(.marshalled(signal))
-            }
             if let change = call.change {
-                for signal in flowFinishedSignals(change) { outgoing.append(.marshalled(signal)) }
+                appendSignals(of: change, from: call.navigator)
             }
         }
-        if !pendingProperties.isEmpty, let signal = propertiesChangedSignal(pendingProperties) {
-            outgoing.append(.marshalled(signal))
+        for navigator in pendingNavigators {
+            appendPropertiesChanged(navigator)
         }
         sendOutgoing()
+        let committed = pendingNavigators
         pending.removeAll(keepingCapacity: true)
-        pendingProperties.removeAll(keepingCapacity: true)
-        if let store, store.shouldSnapshot {
+        pendingNavigators.removeAll(keepingCapacity: true)
+        var flushed = false
+        for navigator in committed {
+            guard let store = navigator.store, store.shouldSnapshot else { continue }
             // The answers go out first: a snapshot costs time in proportion to the tree.
-            connection.flush()
-            writeSnapshot(store)
+            if !flushed { connection.flush() }
+            flushed = true
+            writeSnapshot(navigator)
         }
     }
 
-    /// After a failed commit: the state goes back to the last commit, and each call of the batch
-    /// is answered as if the batch had run against that state, in order, with nothing made durable.
-    /// A call that would change the tree is answered `StorageFailed` (and changes nothing); a no-op
-    /// keeps its answer; a refusal gets its message computed against the restored state.
-    private func rollBack(after error: StoreError) {
-        logger.error("could not commit \(pending.count) call(s), answering StorageFailed: \(error.message)")
-        let failure = NavigatorErrorName.storageFailed.error(
-            "the change could not be made durable, so nothing changed: \(error.message)")
-        do {
-            var restoredCoordinator = Coordinator(graph: options.graph)
-            _ = try Self.restore(into: &restoredCoordinator, from: store, graph: options.graph, logger: logger, compact: false)
-            coordinator = restoredCoordinator
-        } catch {
-            logger.critical("cannot re-read the state after a failed commit: \(error.message)")
+    /// `StackChanged` and the change's `FlowFinished` signals from `navigator`'s path, into `outgoing`.
+    private func appendSignals(of change: Change, from navigator: ServedNavigator) {
+        if let signal = stackChangedSignal(
+            navigator, revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path
+        ) {
+            outgoing.append(.marshalled(signal))
         }
+        for signal in flowFinishedSignals(change, from: navigator) { outgoing.append(.marshalled(signal)) }
+    }
+
+    /// One `PropertiesChanged` with `navigator`'s pending properties (if any), into `outgoing`.
+    private func appendPropertiesChanged(_ navigator: ServedNavigator) {
+        if !navigator.pendingProperties.isEmpty, let signal = propertiesChangedSignal(navigator, navigator.pendingProperties) {
+            outgoing.append(.marshalled(signal))
+        }
+        navigator.pendingProperties.removeAll(keepingCapacity: true)
+    }
+
+    /// Announces a change made outside a method call's group commit (a reload): `StackChanged`,
+    /// its `FlowFinished` signals and one `PropertiesChanged`, in one write.
+    func announce(_ change: Change?, from navigator: ServedNavigator) {
+        outgoing.removeAll(keepingCapacity: true)
+        if let change { appendSignals(of: change, from: navigator) }
+        appendPropertiesChanged(navigator)
+        sendOutgoing()
+    }
+
+    /// After failed commits: each failed navigator's state goes back to its last commit, and each
+    /// call of the batch is answered in order. A call to a failed navigator is answered as if the
+    /// batch had run against the restored state, with nothing made durable: a call that would change
+    /// the tree is answered `StorageFailed` (and changes nothing); a no-op keeps its answer; a
+    /// refusal gets its message computed against the restored state. Calls to the others are
+    /// answered as committed.
+    private func rollBack(_ failures: [ObjectIdentifier: StoreError]) {
         let batch = pending
+        let navigatorsInBatch = pendingNavigators
         pending.removeAll(keepingCapacity: true)
-        pendingProperties.removeAll(keepingCapacity: true)
+        pendingNavigators.removeAll(keepingCapacity: true)
+        for navigator in navigatorsInBatch {
+            guard let error = failures[ObjectIdentifier(navigator)] else { continue }
+            let count = batch.filter { $0.navigator === navigator }.count
+            logger.error("\(navigator.logPrefix)could not commit \(count) call(s), answering StorageFailed: \(error.message)")
+            do {
+                var restoredCoordinator = Coordinator(graph: navigator.coordinator.graph)
+                _ = try Self.restore(
+                    into: &restoredCoordinator, from: navigator.store, graph: navigator.coordinator.graph, logger: logger,
+                    compact: false)
+                navigator.coordinator = restoredCoordinator
+            } catch {
+                logger.critical("\(navigator.logPrefix)cannot re-read the state after a failed commit: \(error.message)")
+            }
+            navigator.pendingProperties.removeAll(keepingCapacity: true)
+        }
+        outgoing.removeAll(keepingCapacity: true)
         for call in batch {
-            let before = coordinator
+            guard let error = failures[ObjectIdentifier(call.navigator)] else {
+                if let reply = call.reply { outgoing.append(reply) }
+                if let change = call.change { appendSignals(of: change, from: call.navigator) }
+                continue
+            }
+            let failure = NavigatorErrorName.storageFailed.error(
+                "the change could not be made durable, so nothing changed: \(error.message)")
+            let before = call.navigator.coordinator
             currentChange = nil
             let reply = server.handle(call.call)
             let change = currentChange
             currentChange = nil
             if let change, !change.isNoOp {
-                coordinator = before
-                if !call.call.noReplyExpected { send(call.call.makeError(failure)) }
+                call.navigator.coordinator = before
+                if !call.call.noReplyExpected { outgoing.append(.message(call.call.makeError(failure))) }
             } else if let reply {
-                send(reply)
+                outgoing.append(.message(reply))
             }
         }
+        for navigator in navigatorsInBatch where failures[ObjectIdentifier(navigator)] == nil {
+            appendPropertiesChanged(navigator)
+        }
+        sendOutgoing()
     }
 
     private func shutDown() {
         while let message = connection.popMessage() { process(message) }
         if !pending.isEmpty { commitPending() }
-        if let store {
-            if store.journalLength > 0 { writeSnapshot(store) }
-            store.close()
+        for navigator in [main] + apps.values.sorted(by: { $0.path.rawValue < $1.path.rawValue }) {
+            close(navigator)
         }
         try? connection.releaseName(Navigator.busName)
         connection.flush()
@@ -287,11 +372,19 @@ public final class NavigatorDaemon {
         logger.notice("navd stopped at revision \(coordinator.revision)")
     }
 
-    func writeSnapshot(_ store: StateStore) {
+    /// Writes a last snapshot when the journal has rows, and closes the store.
+    func close(_ navigator: ServedNavigator) {
+        guard let store = navigator.store else { return }
+        if store.journalLength > 0 { writeSnapshot(navigator) }
+        store.close()
+    }
+
+    func writeSnapshot(_ navigator: ServedNavigator) {
+        guard let store = navigator.store else { return }
         do {
-            try store.writeSnapshot(revision: coordinator.revision, document: coordinator.state.encodedSnapshot())
+            try store.writeSnapshot(revision: navigator.coordinator.revision, document: navigator.coordinator.state.encodedSnapshot())
         } catch {
-            logger.warning("could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
+            logger.warning("\(navigator.logPrefix)could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
         }
         // The encoded document was large and short-lived: give its pages back to the system.
         releaseFreedMemory()

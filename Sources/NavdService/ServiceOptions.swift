@@ -13,14 +13,27 @@ public struct ServiceOptions: Sendable {
     public var durability: Durability
     /// Whether per-call lines are logged.
     public var verbose: Bool
+    /// Where the default navigator's route file is, asked at start-up and on every reload (nil:
+    /// the embedded demo graph). Without it, `graph` is served and a reload keeps it.
+    public var routeFile: (@Sendable () -> String?)?
+    /// The folder of the apps' route files (`NAME.yaml`); nil serves no apps.
+    public var appsDirectory: String?
+    /// Limits given on the command line, applied over every route file's.
+    public var limitOverrides: [(Limits.Key, Int)]
 
     /// Options with the defaults of the contract.
-    public init(bus: BusAddress, graph: RouteGraph, stateDirectory: String?, durability: Durability = .normal, verbose: Bool = false) {
+    public init(
+        bus: BusAddress, graph: RouteGraph, stateDirectory: String?, durability: Durability = .normal, verbose: Bool = false,
+        routeFile: (@Sendable () -> String?)? = nil, appsDirectory: String? = nil, limitOverrides: [(Limits.Key, Int)] = []
+    ) {
         self.bus = bus
         self.graph = graph
         self.stateDirectory = stateDirectory
         self.durability = durability
         self.verbose = verbose
+        self.routeFile = routeFile
+        self.appsDirectory = appsDirectory
+        self.limitOverrides = limitOverrides
     }
 }
 

@@ -26,10 +26,13 @@ extension Navigator {
         documentation: "navd's navigation coordinator: one tree of tabs, stacks and modal layers, validated against a route graph, kept durable, announced with StackChanged."
     )
 
-    /// The introspection document navd serves for its object, byte for byte: what
+    /// The introspection document navd serves for its default object (ObjectManager and the
+    /// `apps` child node included), byte for byte: what
     /// `navd --print-introspection` prints and `dbus/org.navd.Navigator1.xml` holds.
     public static func introspectionDocument() -> String {
         let server = ObjectServer()
+        server.addObjectManager(at: objectPath)
+        server.addNode(appsPath)
         server.export(
             objectPath, interface: interface,
             implementation: InterfaceImplementation(methods: [:], getProperty: { _ in nil }, setProperty: nil))

@@ -28,6 +28,9 @@ public enum NavigatorErrorName: String, Hashable, Sendable, CaseIterable {
     case guardLoop = "GuardLoop"
     /// The change could not be committed to disk; nothing changed.
     case storageFailed = "StorageFailed"
+    /// `Reload` refused a route file that does not load (each as `FILE:LINE: KEY: PROBLEM`); that
+    /// app keeps its graph and nothing of it changed.
+    case invalidRouteFile = "InvalidRouteFile"
 
     /// The full D-Bus error name, such as `org.navd.Navigator1.Error.AtRoot`.
     public var fullName: String { Navigator.errorPrefix + rawValue }

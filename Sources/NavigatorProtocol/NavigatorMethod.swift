@@ -132,10 +132,16 @@ extension NavigatorMethod {
         changesTree: false,
         "A dry run: kind 'event' (target the event, from the top screen) or 'link' (target what Open accepts). The outcome, revision and path the call would give, and one trace line per step; the real call's error when it would fail. Changes nothing.")
 
+    /// `Reload() → t revision`.
+    public static let reload = NavigatorMethod(
+        "Reload", out: revision, changesTree: false,
+        "Read the route file again (on the default object: every route file, apps appearing and going with their files; on an app object: that app's file) and repair the tree to fit, as one 'reconcile' revision when anything changed. A file that does not load is refused as a whole with InvalidRouteFile (FILE:LINE: KEY: PROBLEM) and its app keeps its graph. Answers the revision after it (on the default object: the default navigator's).")
+
     /// Every method, in introspection order.
     public static let all: [NavigatorMethod] = [
         push, pop, popTo, popToRoot, replace, setStack, present, dismiss, dismissAll, back, selectTab, open, apply,
         undo, redo, getState, getTree, getRoutes, history, send, start, finish, setFacts, getFlows, getEvents, resolve,
+        reload,
     ]
 
     /// The names of the methods that may change the tree.

@@ -19,7 +19,9 @@ struct NavdCommand: ParsableCommand {
         discussion: """
             With no arguments navd serves the session bus, reads $XDG_CONFIG_HOME/navd/routes.yaml when \
             it exists (else the embedded demo graph) and keeps its state in $XDG_STATE_HOME/navd \
-            (~/.local/state/navd). Logs go to stderr, one line per event.
+            (~/.local/state/navd). Each $XDG_CONFIG_HOME/navd/apps/NAME.yaml is an app served at \
+            /org/navd/Navigator1/apps/NAME. SIGHUP (or the Reload method) reads every route file again. \
+            Logs go to stderr, one line per event.
             """,
         version: Navigator.version
     )
@@ -35,6 +37,9 @@ struct NavdCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print the D-Bus introspection XML of \(Navigator.interfaceName) and exit.")
     var printIntrospection = false
+
+    @Option(name: .long, help: ArgumentHelp("Serve one app per NAME.yaml route file in this folder (default $XDG_CONFIG_HOME/navd/apps; /etc/navd/apps with --system).", valueName: "dir"))
+    var appsDir: String?
 
     @Option(name: .long, help: ArgumentHelp("Keep the state database in this directory.", valueName: "dir"))
     var stateDir: String?
@@ -161,19 +166,22 @@ struct NavdCommand: ParsableCommand {
     }
 
     private func makeOptions() throws -> ServiceOptions {
-        var graph: RouteGraph
+        let locate: @Sendable () -> String?
         if let routes {
-            graph = try RouteGraph.load(path: routes)
-        } else if let file = Paths.defaultRouteFile() {
-            graph = try RouteGraph.load(path: file)
+            locate = { routes }
         } else {
-            graph = RouteGraph.demo
+            locate = { Paths.defaultRouteFile() }
         }
-        for (key, value) in try limitOverrides() { graph.limits[key] = value }
+        var graph = try locate().map { try RouteGraph.load(path: $0) } ?? RouteGraph.demo
+        let overrides = try limitOverrides()
+        for (key, value) in overrides { graph.limits[key] = value }
 
         let bus: BusAddress = system ? .system : address.map { .address($0) } ?? .session
         let directory = ephemeral ? nil : (stateDir ?? Paths.defaultStateDirectory(system: system))
-        return ServiceOptions(bus: bus, graph: graph, stateDirectory: directory, durability: durability, verbose: verbose)
+        return ServiceOptions(
+            bus: bus, graph: graph, stateDirectory: directory, durability: durability, verbose: verbose,
+            routeFile: locate, appsDirectory: appsDir ?? Paths.defaultAppsDirectory(system: system),
+            limitOverrides: overrides)
     }
 }
 

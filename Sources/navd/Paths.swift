@@ -12,14 +12,21 @@ enum Paths {
 
     private static var home: String { environment("HOME") ?? "/" }
 
+    private static var configHome: String { environment("XDG_CONFIG_HOME") ?? home + "/.config" }
+
     /// `$XDG_CONFIG_HOME/navd/routes.yaml` (or `.yml`) when it exists.
     static func defaultRouteFile() -> String? {
-        let base = environment("XDG_CONFIG_HOME") ?? home + "/.config"
         for name in ["routes.yaml", "routes.yml"] {
-            let path = base + "/navd/" + name
+            let path = configHome + "/navd/" + name
             if access(path, F_OK) == 0 { return path }
         }
         return nil
+    }
+
+    /// The apps folder: `$XDG_CONFIG_HOME/navd/apps` (`~/.config/navd/apps`), `/etc/navd/apps` for
+    /// the system bus.
+    static func defaultAppsDirectory(system: Bool) -> String {
+        system ? "/etc/navd/apps" : configHome + "/navd/apps"
     }
 
     /// `$XDG_STATE_HOME/navd`, else `~/.local/state/navd`; `$STATE_DIRECTORY` (systemd's) when set;
