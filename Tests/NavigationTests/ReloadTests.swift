@@ -277,4 +277,16 @@ struct ReloadTests {
         // What is left to redo (item #9, the root alone) repairs to the current tree.
         #expect(coordinator.refuse(.redo)?.name == "NothingToRedo")
     }
+
+    @Test func aReloadsRecordReplaysOnThePreviousStateUnderTheNewGraph() throws {
+        var coordinator = try Self.base()
+        coordinator.must(push("detail", ["zoom": .double(1)]))
+        let saved = coordinator.state
+        let newGraph = try Self.graph(("detail: { params: { zoom: double } }", "detail: {}"))
+        let record = try #require(coordinator.reload(newGraph, at: testTime).change?.record)
+        #expect(try JournalRecord.decode(record.encoded()) == record)
+        var replayed = Coordinator(graph: newGraph, restoring: saved)
+        _ = try replayed.replay(record)
+        #expect(replayed.state == coordinator.state)
+    }
 }
