@@ -185,6 +185,8 @@ extension NavigatorProperty {
         case .canUndo: self = .canUndo
         case .canRedo: self = .canRedo
         case .facts: self = .facts
+        case .tabs: self = .tabs
+        case .states: self = .states
         }
     }
 }

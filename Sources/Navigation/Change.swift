@@ -6,6 +6,10 @@ public enum ChangedProperty: Sendable, CaseIterable {
     case canUndo, canRedo
     /// The facts (any of them).
     case facts
+    /// The tab names (only a reconciliation changes them).
+    case tabs
+    /// The graph's named states (only a reload changes them, with or without a change).
+    case states
 }
 
 /// What one successful `perform` did: all the daemon needs to reply, signal and journal.
@@ -19,7 +23,7 @@ public struct Change: Sendable {
     /// The id of the screen Push, Replace or Present made (nil otherwise).
     public let newScreenId: String?
     /// The properties whose values differ from before the call.
-    public let changedProperties: Set<ChangedProperty>
+    public internal(set) var changedProperties: Set<ChangedProperty>
     /// The journal record of the change (nil for a no-op).
     public let record: JournalRecord?
     /// The selected tab after the call ("" when untabbed).

@@ -23,14 +23,8 @@ extension Coordinator {
         case .undo, .redo:
             return (try stepThroughHistory(op, at: time), [])
         case .reconcile:
-            var txn = Transaction(state)
             var warnings: [String] = []
-            txn.tree = reconciledTree(ids: &txn.ids, warnings: &warnings)
-            dropFlowsOutsideTheGraph(&txn, warnings: &warnings)
-            txn.facts = reconciledFacts(state.facts)
-            txn.tree = repaired(txn.tree, facts: txn.facts, ids: &txn.ids)
-            txn.removedScreens = true
-            return (commit(txn, op: op, time: time, effect: .clear), [])
+            return (commitReconciliation(reconciliation(warnings: &warnings), time: time), [])
         default:
             var txn = Transaction(state, tracing: tracing)
             try run(.operation(op), &txn)
@@ -39,8 +33,9 @@ extension Coordinator {
         }
     }
 
-    /// Undo or Redo: steps to the most recent recorded tree that, repaired for the current facts, differs from
-    /// the current one; the steps passed over move to the other list with it.
+    /// Undo or Redo: steps to the most recent recorded tree that, fitted to the current graph and facts (a tree
+    /// recorded under an older graph may hold screens it no longer allows), differs from the current one; the
+    /// steps passed over move to the other list with it.
     mutating func stepThroughHistory(_ op: Operation, at time: Int64) throws(NavigationError) -> Change {
         let isUndo = op == .undo
         var from = isUndo ? state.undo : state.redo
@@ -50,7 +45,9 @@ extension Coordinator {
         let keep = graph.limits.maxUndo
         while let candidate = from.pop() {
             to.push(leaving, keep: keep)
-            let tree = repaired(candidate, facts: state.facts, ids: &ids)
+            var ignoredWarnings: [String] = []
+            var ignoredFlows: [FlowInstance] = []
+            let tree = fitted(candidate, facts: state.facts, ids: &ids, warnings: &ignoredWarnings, abandoned: &ignoredFlows, fitting: state.tree)
             if tree != state.tree {
                 var txn = Transaction(state)
                 txn.tree = tree
@@ -93,9 +90,11 @@ extension Coordinator {
             state.redo = redo
         }
         var ended = txn.finished
-        let finishedIDs = Set(ended.map(\.id))
-        for instance in gone + txn.droppedFlows where !finishedIDs.contains(instance.id) {
-            ended.append(FlowEnd(id: instance.id, flow: instance.flow, output: ""))
+        if !gone.isEmpty || !txn.droppedFlows.isEmpty {
+            var endedIDs = Set(ended.map(\.id))
+            for instance in gone + txn.droppedFlows where endedIDs.insert(instance.id).inserted {
+                ended.append(FlowEnd(id: instance.id, flow: instance.flow, output: ""))
+            }
         }
         state.tree = txn.tree
         state.ids = txn.ids

@@ -3,12 +3,12 @@
 /// A value type: copying it is cheap (copy-on-write), and `perform` is all-or-nothing and depends only
 /// on the state, the operation and the time it is given.
 public struct Coordinator: Sendable {
-    /// The route graph every change is checked against.
-    public let graph: RouteGraph
+    /// The route graph every change is checked against (replaced only by `reload(_:at:)`).
+    public internal(set) var graph: RouteGraph
     /// Everything that persists (see `NavigationState.encodedSnapshot()`).
     public internal(set) var state: NavigationState
-    /// Lookups built once from the graph, so that resolving an event never scans it.
-    let index: GraphIndex
+    /// Lookups built once from the graph, so that resolving an event never scans it (rebuilt with the graph).
+    var index: GraphIndex
     /// Whether some route has `requires` (else guard checks and repairs are skipped).
     var guardsInUse: Bool { !index.requires.isEmpty }
 

@@ -86,7 +86,7 @@ struct ReconcileTests {
         old.must(push("orange"))  // #7
         var coordinator = Coordinator(graph: try smallGraph(), restoring: old.state)
         let warnings = coordinator.reconcile(at: testTime).warnings
-        #expect(warnings == ["the route graph is a single stack now but the saved tree had tabs; starting from a fresh tree"])
+        #expect(warnings == ["the route graph is a single stack now but the tree had tabs; starting from a fresh tree"])
         #expect(coordinator.path == [entry("#8", "home", .root)])
         #expect(coordinator.revision == 3 && coordinator.history(limit: 1).first?.cause == "reconcile")
         var back = Coordinator(graph: .demo, restoring: coordinator.state)
