@@ -199,11 +199,7 @@ extension NavigatorDaemon {
         navigator.routeFileBytes = bytes
         for warning in reconciliation.warnings { logger.warning("\(navigator.logPrefix)\(warning)") }
         logger.notice("\(navigator.logPrefix)route file \(file ?? "<demo>") reloaded\(reconciliation.change.map { "; the tree was repaired as revision \($0.revision)" } ?? "")")
-        if let change = reconciliation.change {
-            navigator.pendingProperties.formUnion(change.changedProperties.map(NavigatorProperty.init))
-        }
-        if before.tabs != after.tabs { navigator.pendingProperties.insert(.tabs) }
-        if before.namedStates != after.namedStates { navigator.pendingProperties.insert(.states) }
+        navigator.pendingProperties.formUnion(reconciliation.changedProperties.map(NavigatorProperty.init))
         announce(reconciliation.change, from: navigator)
     }
 

@@ -37,6 +37,9 @@ public final class NavigatorDaemon {
         set { main.coordinator = newValue }
     }
 
+    /// The default navigator's store.
+    var store: StateStore? { main.store }
+
     /// Mutating calls applied in memory but not yet committed, in arrival order.
     var pending: [PendingCall] = []
     /// The navigators with pending calls, in the order of their first pending call.

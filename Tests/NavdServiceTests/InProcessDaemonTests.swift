@@ -107,7 +107,7 @@ nonisolated(unsafe) private var signalStop: NavigatorDaemon.StopRequest?
     @Test func thePushHandlerRefusesMalformedParamsByName() throws {
         let navd = try InProcessDaemon("handler")
         defer { navd.stop() }
-        let push = try #require(navd.daemon.handlers()[NavigatorMethod.push.name])
+        let push = try #require(navd.daemon.handlers(for: navd.daemon.main)[NavigatorMethod.push.name])
         let call = try Navigator.call(.push, [.string("orange"), InProcessDaemonTests.noParams])
         do {
             _ = try push(MethodCall(message: call, arguments: [.string("orange"), .string("not params")]))
