@@ -22,7 +22,7 @@ extension RouteGraph {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            throw RouteFileError(file: file, keyPath: "", problem: "not valid YAML: \(error)")
+            throw Self.syntaxError(error, file: file)
         }
         guard let root else {
             throw RouteFileError(file: file, keyPath: "", problem: "the file is empty; it needs at least `routes:` and `tabs:` or `root:`")
@@ -245,5 +245,34 @@ struct RouteFileReader {
             }
         }
         return spec
+    }
+}
+
+extension RouteGraph {
+    /// A YAML syntax error on one line: `FILE:LINE: not valid YAML: PROBLEM (while CONTEXT)`, without
+    /// Yams' echo of the offending line.
+    static func syntaxError(_ error: any Error, file: String) -> RouteFileError {
+        let located: (problem: String, mark: Mark, context: YamlError.Context?)?
+        switch error as? YamlError {
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return RouteFileError(
+                file: file, keyPath: "", line: context.mark.line,
+                problem: "not valid YAML: the key \(keys) appears twice in the mapping that starts here; keep one")
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            located = (problem, mark, context)
+        default:
+            located = nil
+        }
+        guard let located else {
+            let text = "\(error)".split(separator: "\n").joined(separator: " ")
+            return RouteFileError(file: file, keyPath: "", problem: "not valid YAML: \(text)")
+        }
+        var problem = "not valid YAML: \(located.problem) at column \(located.mark.column)"
+        if let context = located.context {
+            problem += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+        }
+        return RouteFileError(file: file, keyPath: "", line: located.mark.line, problem: problem)
     }
 }

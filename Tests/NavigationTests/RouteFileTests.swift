@@ -66,6 +66,15 @@ struct RouteFileTests {
         #expect(loadError("root: home\nroutes:\n  home: {}\n  home: {}\n")?.problem.hasPrefix("not valid YAML") == true)
     }
 
+    @Test func yamlSyntaxErrorsNameTheirLineOnOneLine() {
+        let unclosed = loadError("root: a\nroutes:\n  a: {title: x\n  b: 1\n")
+        #expect(unclosed?.line == 4)
+        #expect(unclosed?.description.hasPrefix("routes.yaml:4: not valid YAML: did not find expected ',' or '}'") == true)
+        let duplicate = loadError("root: home\nroutes:\n  home: {}\n  home: {}\n")
+        #expect(duplicate?.description == "routes.yaml:3: not valid YAML: the key 'home' appears twice in the mapping that starts here; keep one")
+        for error in [unclosed, duplicate] { #expect(error?.description.contains("\n") == false) }
+    }
+
     @Test func rootRoutesMayNotRequireParams() {
         let yaml = "tabs:\n  - { name: a, root: item }\nroutes:\n  item:\n    params: { id: { type: int, required: true } }\n"
         #expect(loadError(yaml)?.problem == "root route 'item' requires param 'id', but a tab's root screen is made without params")
