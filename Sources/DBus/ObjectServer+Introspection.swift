@@ -8,6 +8,7 @@ extension ObjectServer {
         let interfaces =
             exported.isEmpty
             ? [StandardInterfaces.peer, StandardInterfaces.introspectable]
+                + (isObjectManager(path) ? [StandardInterfaces.objectManager] : [])
             : standardInterfaces(at: path) + exported.map(\.declaration)
         for interface in interfaces { xml += interface.introspectionXML(indent: 2) }
         for child in childNames(of: path) { xml += "  <node name=\"\(XML.escape(child))\"/>\n" }
