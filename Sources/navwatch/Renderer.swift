@@ -107,7 +107,7 @@ final class LineRenderer: Renderer {
     /// `{"event":"gone"}`, with `"app"` when following an app.
     func navdGone() {
         switch style {
-        case .json: emit(event("gone").encoded())
+        case .json: emit(Self.event("gone", app: app).encoded())
         default: emit("-- navd gone")
         }
     }
@@ -116,11 +116,11 @@ final class LineRenderer: Renderer {
     /// styles just show the state.
     func appBack() {
         guard case .json = style else { return }
-        emit(event("back").encoded())
+        emit(Self.event("back", app: app).encoded())
     }
 
-    /// `{"event": NAME}`, with the app followed.
-    private func event(_ name: String) -> JSONValue {
+    /// `{"event": NAME}`, with `"app"` when following one.
+    static func event(_ name: String, app: String?) -> JSONValue {
         .object([("event", .string(name))] + (app.map { [("app", JSONValue.string($0))] } ?? []))
     }
 
