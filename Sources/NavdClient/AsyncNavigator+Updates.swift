@@ -13,7 +13,7 @@ extension AsyncNavigator {
 
     /// Starts a reader for one iteration, unless the navigator is closed (then the stream is finished).
     func startReader(_ continuation: UpdateReader.Stream.Continuation) -> UpdateReader {
-        let reader = UpdateReader(bus: bus, timeoutMilliseconds: timeoutMilliseconds, continuation: continuation) {
+        let reader = UpdateReader(bus: bus, app: app, timeoutMilliseconds: timeoutMilliseconds, continuation: continuation) {
             [self] reader in
             readers.withLock { _ = $0.running.removeValue(forKey: ObjectIdentifier(reader)) }
         }
@@ -33,11 +33,13 @@ extension AsyncNavigator {
 
 /// navd's updates as an `AsyncSequence` (`AsyncNavigator.updates()`).
 ///
-/// Each iteration runs one thread of its own with a connection of its own: it subscribes to
-/// `StackChanged` and navd's `NameOwnerChanged`, then yields the current state (or `.navdGone`),
+/// Each iteration runs one thread of its own with a connection of its own: it subscribes to the
+/// navigator's `StackChanged` (from its own path only) and navd's `NameOwnerChanged` (for an app,
+/// also the apps coming and going), then yields the current state (or `.navdGone`),
 /// then every change in order. A missed signal (a revision gap) is made up with `GetState`; when
 /// navd restarts, its start-up state (cause `start` or `restore`) is the new baseline, and without
-/// that signal a `GetState` half a second after navd's name came back serves as one. Updates wait,
+/// that signal a `GetState` half a second after navd's name came back serves as one. An app that
+/// goes (its route file removed) is `.navdGone` like navd leaving, and comes back the same way. Updates wait,
 /// unbounded, until the consumer takes them.
 ///
 /// The iteration ends, and its thread and connection with it, when the consuming task is

@@ -1,7 +1,8 @@
 import DBus
 import Synchronization
 
-/// navd's contract as `async` calls, for Swift apps: the async face of `NavigatorClient`.
+/// navd's contract as `async` calls, for Swift apps: the async face of `NavigatorClient`, acting
+/// on one navigator (the default one, or the app picked at `init`).
 ///
 /// One instance may be shared by any number of tasks (it is `Sendable`). Each call is checked
 /// against the method's declaration like the blocking client's, and fails with the same typed
@@ -20,15 +21,23 @@ public final class AsyncNavigator: Sendable {
     public let timeoutMilliseconds: Int32
     /// Which bus this navigator talks to, for messages ("session bus", "system bus" or the address).
     public let busDescription: String
+    /// The app this navigator acts on; nil for the default navigator.
+    public let app: String?
+    /// The object every call goes to and the update sequences follow.
+    public let path: ObjectPath
     /// The connection the calls go through.
     let connection: Connection
     /// The update readers running now, so that `close()` can end them.
     let readers = Mutex(ReaderRegistry())
 
-    /// Connects to `bus`; throws `.unreachable` when the bus itself cannot be reached.
-    /// Does not check that navd is running: the first call does.
-    public init(bus: BusAddress, timeoutMilliseconds: Int32 = 25_000) throws(NavigatorError) {
+    /// Connects to `bus` to act on `app` (nil: the default navigator); throws `.unreachable` when
+    /// the bus itself cannot be reached, and `.remote` with `InvalidArgs` for an invalid app name.
+    /// Does not check that navd is running or that the app exists: the first call does (an app
+    /// navd does not serve answers `UnknownObject`, naming the apps there are).
+    public init(bus: BusAddress, app: String? = nil, timeoutMilliseconds: Int32 = 25_000) throws(NavigatorError) {
         self.bus = bus
+        self.app = app
+        path = try NavigatorCall.path(app: app)
         self.timeoutMilliseconds = timeoutMilliseconds
         busDescription = bus.displayName
         do {
@@ -61,17 +70,19 @@ public final class AsyncNavigator: Sendable {
     /// match the declared in-signature are refused before sending (`.remote` with `InvalidArgs`);
     /// a reply of another type than declared is `.unexpectedReply`.
     public func call(_ method: NavigatorMethod, _ arguments: [DBusValue] = []) async throws(NavigatorError) -> [DBusValue] {
-        let message = try NavigatorCall.message(method, arguments, bus: busDescription)
+        let message = try NavigatorCall.message(method, arguments, path: path, bus: busDescription)
         let reply = try await send(message)
         return try NavigatorCall.values(of: reply, for: method)
     }
 
     /// Calls `member` of a standard `interface` (such as `org.freedesktop.DBus.Properties`) on
-    /// navd's object and returns the reply's values.
-    public func call(interface: String, _ member: String, _ arguments: [DBusValue]) async throws(NavigatorError) -> [DBusValue] {
+    /// the navigator's object (or on `path`, when given) and returns the reply's values.
+    public func call(
+        interface: String, _ member: String, _ arguments: [DBusValue], path: ObjectPath? = nil
+    ) async throws(NavigatorError) -> [DBusValue] {
         let message: Message
         do {
-            message = try NavigatorCall.message(interface: interface, member, arguments)
+            message = try NavigatorCall.message(interface: interface, member, arguments, path: path ?? self.path)
         } catch {
             throw NavigatorError(callError: error, bus: busDescription)
         }

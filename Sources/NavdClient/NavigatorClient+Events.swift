@@ -5,10 +5,13 @@ import DBus
 
 /// Something a watcher hears from the bus, or a reason its wait ended.
 public enum NavigatorEvent: Hashable, Sendable {
-    /// navd's `StackChanged` signal.
+    /// The followed navigator's `StackChanged` signal.
     case stackChanged(StateChange)
-    /// navd's `FlowFinished` signal: a flow instance the change of that revision ended.
+    /// The followed navigator's `FlowFinished` signal: a flow instance the change of that revision ended.
     case flowFinished(FlowFinished)
+    /// An app appeared or went (the ObjectManager's `InterfacesAdded` / `InterfacesRemoved`); heard
+    /// only by a client that acts on an app, for any app.
+    case appChanged(AppChange)
     /// navd's bus name got an owner (navd started, was activated, or restarted).
     case navdAppeared(owner: String)
     /// navd's bus name lost its owner (navd exited or crashed).
@@ -22,13 +25,16 @@ public enum NavigatorEvent: Hashable, Sendable {
 }
 
 extension NavigatorClient {
-    /// Starts receiving `StackChanged`, `FlowFinished` and navd's `NameOwnerChanged`; events queue until `nextEvent` reads them.
+    /// Starts receiving the navigator's `StackChanged` and `FlowFinished` (from its own path only),
+    /// navd's `NameOwnerChanged`, and for a client of an app the ObjectManager's `InterfacesAdded` and
+    /// `InterfacesRemoved`; events queue until `nextEvent` reads them.
     /// Subscribe before the first `state()` so that no change can fall between the two.
     /// From here on the client follows who owns navd's bus name (`followedOwner`).
     public func subscribe() throws(NavigatorError) {
         do {
-            try connection.addMatch(Navigator.stackChangedRule.text)
-            try connection.addMatch(Navigator.flowFinishedRule.text)
+            try connection.addMatch(Navigator.stackChangedRule(path: path).text)
+            try connection.addMatch(Navigator.flowFinishedRule(path: path).text)
+            if app != nil { try connection.addMatch(Navigator.objectManagerRule.text) }
             try connection.addMatch(Navigator.nameOwnerChangedRule.text)
             followedOwner = try connection.nameOwner(Navigator.busName)
         } catch {
@@ -69,8 +75,9 @@ extension NavigatorClient {
     }
 
     /// The event a message carries, or nil when it carries none. Only the bus may report owner changes,
-    /// and only the current owner of navd's bus name may send `StackChanged` or `FlowFinished`: a look-alike sent
-    /// straight to this connection by another peer is dropped.
+    /// and only the current owner of navd's bus name may send `StackChanged`, `FlowFinished` or the
+    /// ObjectManager's signals: a look-alike sent straight to this connection by another peer is dropped,
+    /// and so is a navigator signal from another path than this client's.
     public func event(from message: Message) -> NavigatorEvent? {
         guard message.kind == .signal else { return nil }
         if let change = message.nameOwnerChange {
@@ -78,9 +85,14 @@ extension NavigatorClient {
             followedOwner = change.newOwner
             return change.newOwner.map { .navdAppeared(owner: $0) } ?? .navdVanished
         }
-        guard message.interface == Navigator.interfaceName, message.path == Navigator.objectPath.rawValue,
-              let sender = message.sender, sender == followedOwner
-        else { return nil }
+        guard let sender = message.sender, sender == followedOwner else { return nil }
+        if app != nil, message.interface == StandardInterfaces.objectManager.name,
+           message.path == Navigator.objectPath.rawValue, let member = message.member
+        {
+            guard let values = try? message.body(), let change = Reply.appChange(member: member, values) else { return nil }
+            return .appChanged(change)
+        }
+        guard message.interface == Navigator.interfaceName, message.path == path.rawValue else { return nil }
         if message.member == Navigator.stackChanged.name, message.signature == Navigator.stackChanged.signature.rawValue {
             guard let values = try? message.body(), let change = try? Reply.stateChange(values) else { return nil }
             return .stackChanged(change)

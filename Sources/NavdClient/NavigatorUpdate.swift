@@ -13,7 +13,8 @@ public enum NavigatorUpdate: Hashable, Sendable {
     /// navd's `FlowFinished`: a flow instance the change of that revision ended (finished with an output, or
     /// abandoned), after that change's `.state`.
     case flowFinished(FlowFinished)
-    /// navd left the bus (exited or crashed); a `.state` follows when it is back.
+    /// navd left the bus (exited or crashed), or the followed app went (its route file removed, or
+    /// navd answered that it does not serve it); a `.state` follows when it is back.
     case navdGone
 
     /// The state this update carries, nil for other updates.

@@ -15,6 +15,8 @@ import Synchronization
 /// | FlowFinished | `.flowFinished` |
 /// | NameOwnerChanged, owner gone | `.navdGone` (once) |
 /// | NameOwnerChanged, new owner | wait up to 500 ms for its start-up signal, else GetState |
+/// | InterfacesRemoved for the followed app | `.navdGone` (once) |
+/// | InterfacesAdded for the followed app | wait up to 500 ms for its start-up signal, else GetState |
 /// | `stop()` (consumer cancelled, iterator dropped, navigator closed) | the thread ends, the stream finishes |
 /// | the bus goes away | the stream finishes with `.unreachable` |
 final class UpdateReader: Sendable {
@@ -27,6 +29,7 @@ final class UpdateReader: Sendable {
     }
 
     private let bus: BusAddress
+    private let app: String?
     private let timeoutMilliseconds: Int32
     private let continuation: Stream.Continuation
     private let control = Mutex(Control())
@@ -38,9 +41,10 @@ final class UpdateReader: Sendable {
     /// The name of the reader's thread, as `/proc/self/task/*/comm` shows it.
     static let threadName = "navd-updates"
 
-    init(bus: BusAddress, timeoutMilliseconds: Int32, continuation: Stream.Continuation,
+    init(bus: BusAddress, app: String?, timeoutMilliseconds: Int32, continuation: Stream.Continuation,
          onEnd: @escaping @Sendable (UpdateReader) -> Void) {
         self.bus = bus
+        self.app = app
         self.timeoutMilliseconds = timeoutMilliseconds
         self.continuation = continuation
         self.onEnd = onEnd
@@ -74,7 +78,7 @@ final class UpdateReader: Sendable {
     private func run() {
         let client: NavigatorClient
         do {
-            client = try NavigatorClient(bus: bus, timeoutMilliseconds: timeoutMilliseconds)
+            client = try NavigatorClient(bus: bus, app: app, timeoutMilliseconds: timeoutMilliseconds)
             try client.subscribe()
         } catch {
             continuation.finish(throwing: error)
@@ -118,7 +122,8 @@ private struct Follower {
     /// Set when a yield found the stream terminated (the consumer is gone).
     private(set) var consumerLeft = false
 
-    /// Fetches the state and yields it with cause `state`; yields `.navdGone` when navd does not answer.
+    /// Fetches the state and yields it with cause `state`; yields `.navdGone` when navd does not answer
+    /// (or answers that the followed app is not there).
     mutating func resync() {
         resyncDeadline = nil
         do {
@@ -154,6 +159,13 @@ private struct Follower {
             markGone()
         case .navdAppeared:
             resyncDeadline = MonotonicClock.milliseconds() + UpdateReader.startupSignalWaitMilliseconds
+        case .appChanged(.removed(let name)) where name == client.app:
+            resyncDeadline = nil
+            markGone()
+        case .appChanged(.added(let name)) where name == client.app:
+            resyncDeadline = MonotonicClock.milliseconds() + UpdateReader.startupSignalWaitMilliseconds
+        case .appChanged:
+            break
         case .woken, .timedOut, .busDisconnected:
             break
         }

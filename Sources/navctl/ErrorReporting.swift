@@ -8,7 +8,7 @@ import NavdClient
 func reportNavigatorError(_ error: NavigatorError) -> Int32 {
     switch error {
     case .remote(let name, let message):
-        printError("navctl: \(message.isEmpty ? name : message) [\(name)]")
+        printError(refusalText(name: name, message: message))
         return ExitStatus.refused
     case .unreachable(let bus, let reason):
         printError("navctl: navd is not reachable on \(bus): \(reason)")
@@ -18,6 +18,16 @@ func reportNavigatorError(_ error: NavigatorError) -> Int32 {
         printError("navctl: \(error)")
         return ExitStatus.refused
     }
+}
+
+/// A refusal for stderr: `navctl: MESSAGE [NAME]`. A message of several lines (`InvalidRouteFile` names each
+/// refused file as `FILE:LINE: KEY: PROBLEM` on a line of its own) keeps the name on its first line and the
+/// other lines as they are, so each file line can be read (and jumped to) alone.
+func refusalText(name: String, message: String) -> String {
+    guard !message.isEmpty else { return "navctl: \(name) [\(name)]" }
+    var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines[0] = "navctl: \(lines[0]) [\(name)]"
+    return lines.joined(separator: "\n")
 }
 
 /// How to start navd on the bus that was tried.

@@ -20,7 +20,8 @@ struct GlobalOptions: ParsableArguments {
         // Set on a copy: inside an initializer, assigning a wrapped property re-creates the wrapper
         // (a definition without a value) instead of setting its value.
         var options = GlobalOptions()
-        options.connection = ConnectionOptions(system: values.system, address: values.address, timeout: values.timeout)
+        options.connection = ConnectionOptions(
+            system: values.system, address: values.address, app: values.app, timeout: values.timeout)
         options.json = values.json
         options.quiet = values.quiet
         self = options
@@ -34,6 +35,7 @@ extension GlobalOptions {
     struct Values {
         var system = false
         var address: String?
+        var app: String?
         var timeout = ConnectionOptions.defaultTimeout
         var json = false
         var quiet = false
@@ -65,6 +67,7 @@ extension GlobalOptions {
     static let readings: [Reading] = [
         Reading(flag: ["--system"]) { $0.system = true },
         Reading(option: ["--address"]) { values, text in values.address = text; return !text.isEmpty },
+        Reading(option: ["--app"]) { values, text in values.app = text; return !text.isEmpty },
         Reading(option: ["--timeout"]) { values, text in
             guard let seconds = Double(text) else { return false }
             values.timeout = seconds

@@ -6,10 +6,10 @@ struct Session {
     let options: GlobalOptions
     let client: NavigatorClient
 
-    /// Connects to the bus the options pick.
+    /// Connects to the bus the options pick, to act on the navigator they pick (`--app`).
     init(_ options: GlobalOptions) throws(NavigatorError) {
         self.options = options
-        client = try NavigatorClient(bus: options.bus, timeoutMilliseconds: options.connection.timeoutMilliseconds)
+        client = try options.connection.client()
     }
 
     /// Prints `lines` (human output), unless `--quiet`.

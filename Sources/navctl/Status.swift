@@ -8,7 +8,8 @@ struct Status: NavctlCommand {
     static let form = CommandForm("status", words: .none) { _, _ in Status() }
     static let configuration = CommandConfiguration(
         commandName: form.name,
-        abstract: "Say whether navd is running, and its version, revision and bus (exit 3 when it is not).")
+        abstract: "Say whether navd is running, and its version, revision and bus (exit 3 when it is not).",
+        discussion: "With --app, the revision and top are that app's (exit 1 when navd does not serve it).")
 
     @OptionGroup var options: GlobalOptions
 
@@ -33,12 +34,13 @@ struct Status: NavctlCommand {
                 ("top", .string(properties.top)), ("topId", .string(properties.topID)),
                 ("depth", .int(Int64(properties.depth))),
                 ("canUndo", .bool(properties.canUndo)), ("canRedo", .bool(properties.canRedo)),
-            ]))
+            ] + (options.connection.app.map { [("app", JSONValue.string($0))] } ?? [])))
         } else {
             let tab = properties.selectedTab.isEmpty ? "" : ", tab \(properties.selectedTab)"
+            let app = options.connection.app.map { "app \($0): " } ?? ""
             session.say([
                 "navd \(properties.version) is running on \(session.client.busDescription) as \(owner)",
-                "revision \(properties.revision)\(tab), top \(properties.top), depth \(properties.depth)"
+                "\(app)revision \(properties.revision)\(tab), top \(properties.top), depth \(properties.depth)"
                     + ", undo \(properties.canUndo ? "yes" : "no"), redo \(properties.canRedo ? "yes" : "no")",
             ])
         }

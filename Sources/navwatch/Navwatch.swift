@@ -11,8 +11,11 @@ struct Navwatch: ParsableCommand {
             (n next, r root, …) and navd decides what happens. Piped, or with --lines: one line per revision, \
             like '42 push rainbow: red > orange > yellow'. '-- navd gone' (JSON: {"event":"gone"}) marks navd \
             leaving; navwatch resyncs when it comes back. With --json, {"event":"flow-finished",…} follows the \
-            state of a change that ended a flow. Exit status: 0, or 3 when the bus cannot be reached \
-            (or navd, with --once).
+            state of a change that ended a flow. With --app NAME, navwatch follows that app's navigator: \
+            when the app goes (its route file removed and reloaded) it shows the same gone marker \
+            (JSON: {"event":"gone","app":NAME}) and when it comes back {"event":"back","app":NAME}, then its \
+            state. Exit status: 0, or 3 when the bus cannot be reached (or navd, with --once), or 1 when \
+            navd does not serve the app (with --once).
             """)
 
     @OptionGroup var connection: ConnectionOptions

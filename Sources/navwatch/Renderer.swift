@@ -30,8 +30,10 @@ protocol Renderer: AnyObject {
     func flowFinished(_ finished: FlowFinished)
     /// What navd answered to an event the user sent with a key.
     func sent(_ event: String, _ answer: Result<EventOutcome, NavigatorError>)
-    /// navd left the bus (or was not there at start).
+    /// navd left the bus (or was not there at start), or the followed app went (or was not there at start).
     func navdGone()
+    /// The followed app (`--app`) answers again after `navdGone`; its state follows with `show`.
+    func appBack()
     /// A keyboard byte, and what it asks for.
     func key(_ byte: UInt8) -> KeyAction
     /// The terminal changed size.
@@ -46,6 +48,7 @@ extension Renderer {
     var wantsEvents: Bool { false }
     func useEvents(_ events: [EventInfo], flows: [FlowInfo]) {}
     func flowFinished(_ finished: FlowFinished) {}
+    func appBack() {}
     func sent(_ event: String, _ answer: Result<EventOutcome, NavigatorError>) {}
     func key(_ byte: UInt8) -> KeyAction { .nothing }
     func resized() {}
@@ -53,7 +56,7 @@ extension Renderer {
 }
 
 /// Line-oriented output: `--lines`, `--format`, `--json`, with or without `--tree`; `--json` also reports
-/// `FlowFinished`.
+/// `FlowFinished`, and with `--app` names the app in its gone event and says when it is back.
 ///
 /// Never writes the same text twice in a row, and writes each entry in one `write` (no buffering),
 /// so a reader of the pipe sees it at once.
@@ -66,11 +69,14 @@ final class LineRenderer: Renderer {
 
     let style: Style
     let wantsTree: Bool
+    /// The app followed (`--app`), nil for the default navigator.
+    let app: String?
     private var lastText: String?
 
-    init(style: Style, tree: Bool) {
+    init(style: Style, tree: Bool, app: String? = nil) {
         self.style = style
         self.wantsTree = tree
+        self.app = app
     }
 
     func show(_ change: StateChange, tree: NavigationTree?) {
@@ -97,11 +103,25 @@ final class LineRenderer: Renderer {
         emit(finished.json.encoded())
     }
 
+    /// `-- navd gone` whatever went, navd or the followed app (a script waits for one marker); `--json`:
+    /// `{"event":"gone"}`, with `"app"` when following an app.
     func navdGone() {
         switch style {
-        case .json: emit(#"{"event":"gone"}"#)
+        case .json: emit(Self.event("gone", app: app).encoded())
         default: emit("-- navd gone")
         }
+    }
+
+    /// `--json` only: `{"event":"back","app":NAME}` before the state of an app that answers again; the other
+    /// styles just show the state.
+    func appBack() {
+        guard case .json = style else { return }
+        emit(Self.event("back", app: app).encoded())
+    }
+
+    /// `{"event": NAME}`, with `"app"` when following one.
+    static func event(_ name: String, app: String?) -> JSONValue {
+        .object([("event", .string(name))] + (app.map { [("app", JSONValue.string($0))] } ?? []))
     }
 
     private func emit(_ text: String) {

@@ -18,6 +18,10 @@ import NavdClient
 /// | a key bound to an event (terminal view) | Send(top id, event, {}, 0), the answer noted |
 /// | NameOwnerChanged, owner gone | `navdGone` (once) |
 /// | NameOwnerChanged, new owner | wait up to 500 ms for its start-up signal, else GetState |
+/// | InterfacesRemoved for the followed app (`--app`) | `navdGone` (once) |
+/// | InterfacesAdded for the followed app | wait up to 500 ms for its start-up signal, else GetState |
+/// | a state shown after `navdGone`, following an app | `appBack` first |
+/// | a call answers an error (UnknownObject: the app is not there) | `navdGone` (once) |
 /// | SIGINT/SIGTERM | finish, exit 0 |
 final class WatchLoop {
     let client: NavigatorClient
@@ -31,6 +35,8 @@ final class WatchLoop {
     private var eventsTopID: String?
     private var isGone = false
     private var resyncDeadline: Int64?
+    /// The error of the last resync that failed, nil after one that succeeded.
+    private(set) var lastError: NavigatorError?
 
     init(client: NavigatorClient, renderer: Renderer, readsKeyboard: Bool) {
         self.client = client
@@ -45,8 +51,10 @@ final class WatchLoop {
             try refreshGraph()
             let state = try client.state()
             try show(StateChange(cause: cause, state: state))
+            lastError = nil
             return true
         } catch {
+            lastError = error
             markGone()
             return false
         }
@@ -107,6 +115,13 @@ final class WatchLoop {
             markGone()
         case .navdAppeared:
             resyncDeadline = now() + 500
+        case .appChanged(.removed(let name)) where name == client.app:
+            resyncDeadline = nil
+            markGone()
+        case .appChanged(.added(let name)) where name == client.app:
+            resyncDeadline = now() + 500
+        case .appChanged:
+            break
         case .woken, .timedOut, .busDisconnected:
             break
         }
@@ -121,6 +136,7 @@ final class WatchLoop {
     private func show(_ change: StateChange) throws(NavigatorError) {
         let tree = renderer.wantsTree ? try client.tree() : nil
         lastRevision = change.revision
+        if isGone, client.app != nil { renderer.appBack() }
         isGone = false
         topID = change.state.top?.id
         refreshEvents()

@@ -15,8 +15,7 @@ do {
 
 let client: NavigatorClient
 do {
-    client = try NavigatorClient(bus: options.connection.bus,
-                                 timeoutMilliseconds: options.connection.timeoutMilliseconds)
+    client = try options.connection.client()
     try client.subscribe()
 } catch {
     printError("navwatch: \(error)")
@@ -26,7 +25,7 @@ do {
 let stdoutIsTerminal = isatty(1) != 0
 let renderer: Renderer
 if options.json {
-    renderer = LineRenderer(style: .json, tree: options.tree)
+    renderer = LineRenderer(style: .json, tree: options.tree, app: options.connection.app)
 } else if let template = options.format {
     renderer = LineRenderer(style: .template(template), tree: options.tree)
 } else if options.lines || options.once || !stdoutIsTerminal {
@@ -44,6 +43,11 @@ let loop = WatchLoop(client: client, renderer: renderer, readsKeyboard: renderer
 let navdAnswered = loop.resync()
 if options.once {
     renderer.finish()
+    // navd answered no (such as UnknownObject for an app it does not serve, naming the apps): say so, exit 1.
+    if case .remote = loop.lastError {
+        printError("navwatch: \(loop.lastError!)")
+        exit(ExitStatus.refused)
+    }
     exit(navdAnswered ? ExitStatus.success : ExitStatus.unreachable)
 }
 exit(loop.run())

@@ -83,7 +83,8 @@ struct NavctlGrammarTests {
                                     ["--address", "unix:path=/x", "--system"], ["--address="], ["--frobnicate"],
                                     ["--source", "#4"], ["--source=#4"], ["--source="], ["--expect", "3"],
                                     ["--expect=x"], ["--source", "a", "--source", "b"], ["--source", "a", "--expect", "2"],
-                                    ["--source"], ["--names"]]
+                                    ["--source"], ["--names"], ["--app", "shop"], ["--app=shop"], ["--app", "no-pe"],
+                                    ["--app="], ["--app", "shop", "--app", "blog"]]
         var lines: [[String]] = []
         for name in Navctl.commands.map({ $0.form.name }) + ["help", "nosuch"] {
             for words in wordSets {

@@ -1,0 +1,42 @@
+import ArgumentParser
+import ClientCommandLine
+import NavdClient
+
+/// `navctl apps`: the apps navd serves (ObjectManager's `GetManagedObjects` on the default object), one a
+/// line: name, object path, revision, top. The default navigator is not an app and is not listed.
+struct Apps: Listing {
+    /// The fast path's reading of the plain form; the name is the command's.
+    static let form = CommandForm.listing("apps", Apps.self)
+    static let configuration = CommandConfiguration(
+        commandName: form.name,
+        abstract: "List the apps navd serves: name, object path, revision, top.",
+        discussion: """
+            One navigator per route file NAME.yaml in navd's apps folder; the default navigator \
+            (/org/navd/Navigator1) is not an app and is not listed. --app does not change the listing.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(help: ArgumentHelp("Print only the names, one a line (for shell completion).", visibility: .hidden))
+    var names = false
+
+    func run() throws {
+        let session = try Session(options)
+        let apps = try session.client.apps()
+        session.list(apps, names: names ? apps.map(\.name) : nil, json: \.json) {
+            if apps.isEmpty, !options.quiet {
+                printError("navctl: navd serves no apps (an app is a route file NAME.yaml in navd's apps folder; then 'navctl reload')")
+            }
+            return Self.lines(apps)
+        }
+    }
+
+    /// `shop  /org/navd/Navigator1/apps/shop  12  cart`, the columns padded.
+    static func lines(_ apps: [AppInfo]) -> [String] {
+        let names = apps.map(\.name).paddedColumn
+        let paths = apps.map(\.path.rawValue).paddedColumn
+        let revisions = apps.map { String($0.revision) }.paddedColumn
+        return apps.indices.map { index in
+            "\(names[index])  \(paths[index])  \(revisions[index])  \(apps[index].top)"
+        }
+    }
+}
