@@ -32,7 +32,8 @@ else
 fi
 export DBUS_SESSION_BUS_ADDRESS=$address
 
-"$bin/navd" --ephemeral --address "$address" 2>"$work/navd.log" &
+mkdir -p "$work/apps"
+"$bin/navd" --ephemeral --address "$address" --apps-dir "$work/apps" 2>"$work/navd.log" &
 pids+=($!)
 for _ in $(seq 100); do
     "$bin/navctl" --address "$address" -q status 2>/dev/null && break
@@ -82,6 +83,33 @@ tour() {
     nav undo
     nav history -n 5
     nav tree
+    say "apps: a second app joins the same navd: drop its route file in the apps folder and reload"
+    cat >"$work/apps/shop.yaml" <<'YAML'
+root: catalog
+routes:
+  catalog:
+    title: Catalog
+    on:
+      open-item: {push: item, params: {id: $event.id}}
+  item:
+    title: Item
+    params:
+      id: {type: int}
+    presentations: [push]
+  cart:
+    title: Cart
+    presentations: [push, sheet]
+YAML
+    nav reload
+    nav apps
+    nav --app shop send open-item id=7
+    nav --app shop present cart --sheet
+    say "the route file changes under it: the cart may no longer be a sheet; reload repairs the tree live"
+    sed -i 's/presentations: \[push, sheet\]/presentations: [push]/' "$work/apps/shop.yaml"
+    nav --app shop reload
+    nav --app shop history -n 3
+    say "the default navigator was never touched"
+    nav status
 }
 
 if [[ -t 1 && -t 0 ]]; then
