@@ -5,6 +5,10 @@ import Foundation
 /// `GetState` call answers, restarted as often as a test likes (same bus, state directory and
 /// arguments), stopped by its process id (SIGTERM, or SIGKILL as a crash).
 ///
+/// navd runs in a temporary home of its own (`HOME`, `XDG_CONFIG_HOME` and `XDG_STATE_HOME` point
+/// into it) and always gets `--apps-dir` (the folder given, else an empty one in that home), so a
+/// test never reads the developer's own `routes.yaml` or apps.
+///
 /// ```swift
 /// let navd = try NavdProcess.started(bus: bus, stateDirectory: NavdProcess.temporaryStateDirectory())
 /// navd.kill9()
@@ -22,6 +26,11 @@ public final class NavdProcess: @unchecked Sendable {
     /// When set, navd is started through the command this returns for navd's own command line
     /// (quoted for `sh -c`), for example inside `unshare -m` with a small tmpfs mounted.
     public let launcher: ((String) -> [String])?
+    /// navd's temporary home (removed in deinit): its `.config/navd` is `configDirectory`.
+    public let home: String
+    /// The apps folder navd is given (`--apps-dir`): the one passed to `init` (or in
+    /// `extraArguments`), else `configDirectory/apps`, created empty.
+    public let appsDirectory: String
 
     /// The running process (replaced by each start), nil before the first.
     public private(set) var child: ChildProcess?
@@ -30,28 +39,59 @@ public final class NavdProcess: @unchecked Sendable {
     /// The stderr of every process already replaced, for failure messages.
     public private(set) var earlierStderr = ""
 
-    /// Prepares a navd on `bus`; nothing runs until `start()`.
+    /// Prepares a navd on `bus`, its apps folder `appsDirectory` (nil: an empty folder in its
+    /// temporary home); nothing runs until `start()`.
     public init(
         bus: PrivateBus, executable: String = NavdProcess.executable, stateDirectory: String? = nil,
-        extraArguments: [String] = [], launcher: ((String) -> [String])? = nil
+        appsDirectory: String? = nil, extraArguments: [String] = [], launcher: ((String) -> [String])? = nil
     ) {
         self.bus = bus
         self.executable = executable
         self.stateDirectory = stateDirectory
         self.extraArguments = extraArguments
         self.launcher = launcher
+        home = TemporaryDirectory.make("navd-test-home")
+        let given = appsDirectory ?? extraArguments.firstIndex(of: "--apps-dir").flatMap {
+            $0 + 1 < extraArguments.count ? extraArguments[$0 + 1] : nil
+        }
+        if let given {
+            self.appsDirectory = given
+        } else {
+            self.appsDirectory = home + "/.config/navd/apps"
+            try? FileManager.default.createDirectory(atPath: self.appsDirectory, withIntermediateDirectories: true)
+        }
     }
 
     /// Starts a navd on `bus` and waits until it answers (see `init` and `start`).
     public static func started(
-        bus: PrivateBus, stateDirectory: String? = nil, extraArguments: [String] = [], timeout: Double = 20
+        bus: PrivateBus, stateDirectory: String? = nil, appsDirectory: String? = nil, extraArguments: [String] = [],
+        timeout: Double = 20
     ) throws -> NavdProcess {
-        let navd = NavdProcess(bus: bus, stateDirectory: stateDirectory, extraArguments: extraArguments)
+        let navd = NavdProcess(
+            bus: bus, stateDirectory: stateDirectory, appsDirectory: appsDirectory, extraArguments: extraArguments)
         try navd.start(timeout: timeout)
         return navd
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        TemporaryDirectory.remove(home)
+    }
+
+    /// `$XDG_CONFIG_HOME/navd` of navd's temporary home, where navd looks for `routes.yaml` when
+    /// it is given no `--routes`.
+    public var configDirectory: String { home + "/.config/navd" }
+
+    /// The environment that points a process at `bus` and keeps it in the temporary home `home`
+    /// (`HOME`, `XDG_CONFIG_HOME`, `XDG_STATE_HOME`), for a test that runs navd by itself.
+    public static func isolatedEnvironment(bus: PrivateBus, home: String) -> [String: String] {
+        bus.environment.merging([
+            "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_STATE_HOME": home + "/.local/state",
+        ]) { $1 }
+    }
+
+    /// The environment navd is started with: `bus` and the temporary home.
+    public var environment: [String: String] { Self.isolatedEnvironment(bus: bus, home: home) }
 
     /// The package's built navd.
     public static var executable: String { Products.url("navd") }
@@ -77,6 +117,7 @@ public final class NavdProcess: @unchecked Sendable {
     public var arguments: [String] {
         var arguments = ["--address", bus.address]
         if let stateDirectory { arguments += ["--state-dir", stateDirectory] } else { arguments.append("--ephemeral") }
+        if !extraArguments.contains("--apps-dir") { arguments += ["--apps-dir", appsDirectory] }
         return arguments + extraArguments
     }
 
@@ -97,9 +138,9 @@ public final class NavdProcess: @unchecked Sendable {
         if let launcher {
             let commandLine = ([executable] + arguments).map(Spawn.shellQuoted).joined(separator: " ")
             let argv = launcher(commandLine)
-            child = try ChildProcess(launching: argv[0], arguments: Array(argv.dropFirst()), environment: bus.environment)
+            child = try ChildProcess(launching: argv[0], arguments: Array(argv.dropFirst()), environment: environment)
         } else {
-            child = try ChildProcess(launching: executable, arguments: arguments, environment: bus.environment)
+            child = try ChildProcess(launching: executable, arguments: arguments, environment: environment)
         }
         starts += 1
     }

@@ -3,6 +3,9 @@
 # install into a temporary home (PREFIX=$HOME/.local), daemon-reload, navd not running,
 # a `busctl --user call … Push` starts it through D-Bus activation, `systemctl --user status`
 # shows it active, `systemctl --user stop navd`, the next call starts it again with the state kept.
+# With two apps in ~/.config/navd/apps: `systemctl --user reload navd` (the unit's ExecReload=)
+# makes an edited app file take effect, fails for a broken one (which changes nothing), and the
+# state of every app and of the default navigator survives `systemctl --user restart navd`.
 # XDG_DATA_HOME is set for the user manager because dbus-daemon finds the home directory in the
 # password database (root's /root here), not in $HOME.
 # Exit 0: passed; 1: failed; 77: cannot run here (the reason on stdout).
@@ -36,6 +39,28 @@ HOME="$home" bash "$repo/scripts/install.sh" install "$bin" "$home/.local" "" >/
 grep -q "Exec=$home/.local/bin/navd" "$home/.local/share/dbus-1/services/org.navd.Navigator1.service" \
     || fail "the activation file does not name the installed navd"
 
+# Two apps with graphs of their own, in place before navd first starts.
+apps="$home/.config/navd/apps"
+mkdir -p "$apps"
+write_shop() {
+    cat >"$apps/shop.yaml" <<YAML
+tabs:
+  - name: browse
+    root: catalog
+  - name: cart
+    root: basket
+routes:
+  catalog: {}
+  product: { params: { sku: { type: ${1:-int}, required: true } } }
+  reviews: {}
+  basket: {}
+YAML
+}
+write_mail() {
+    printf 'root: inbox\nroutes:\n  inbox: {}\n  message: { params: { id: { type: string, required: true } } }\n%s' "${1:-}" >"$apps/mail.yaml"
+}
+write_shop
+write_mail
 
 unshare -m --propagation private sh -c "
     mount -t tmpfs tmpfs /run/systemd && mkdir -p /run/systemd/system &&
@@ -82,4 +107,41 @@ echo "activation after stop: GetState answered in $(( (end - start) / 1000000 ))
 [[ "$out" == "tsa(sssa{sv}) 2 \"rainbow\" 2 "*"\"orange\""* ]] || fail "the state was not kept across the stop: $out"
 echo "after stop and re-activation: $out"
 [[ -f "$home/.local/state/navd/navd.sqlite3" ]] || fail "no state database in ~/.local/state/navd: $(find "$home" -name 'navd.sqlite3*')"
+
+# The apps: each at its own object, each with its own revisions.
+app_call() { local app=$1; shift; in_ns busctl --user call org.navd.Navigator1 "/org/navd/Navigator1/apps/$app" org.navd.Navigator1 "$@" 2>&1; }
+out=$(app_call shop Push 'sa{sv}' product 1 sku x 7) || fail "Push on the shop app failed: $out"
+[[ "$out" == "ts 2 "* ]] || fail "unexpected answer to the shop's Push: $out"
+out=$(app_call mail Push 'sa{sv}' message 1 id s m1) || fail "Push on the mail app failed: $out"
+[[ "$out" == "ts 2 "* ]] || fail "unexpected answer to the mail's Push: $out"
+out=$(app_call mail Push 'sa{sv}' archive 0) && fail "mail knew 'archive' before its file said so: $out"
+
+# systemctl --user reload: an edited file takes effect once the command returns.
+write_mail '  archive: {}'
+in_ns systemctl --user reload navd || fail "systemctl --user reload navd failed: $(in_ns journalctl --user -u navd -n 5 2>&1)"
+out=$(app_call mail Push 'sa{sv}' archive 0) || fail "the edited mail file did not take effect on reload: $out"
+[[ "$out" == "ts 3 "* ]] || fail "unexpected answer to Push archive after the reload: $out"
+echo "reload: the edited mail app pushes archive: $out"
+
+# A broken file: the reload fails and changes nothing; navd keeps running.
+write_shop integer
+out=$(in_ns systemctl --user reload navd 2>&1) && fail "systemctl --user reload navd succeeded with a broken shop file: $out"
+echo "reload with a broken file fails: $(head -1 <<<"$out")"
+[[ "$(in_ns systemctl --user is-active navd)" == active ]] || fail "navd is not active after a refused reload"
+out=$(app_call shop Push 'sa{sv}' reviews 0) || fail "the shop lost its graph on a refused reload: $out"
+[[ "$out" == "ts 3 "* ]] || fail "unexpected answer to the shop's Push after the refused reload: $out"
+write_shop
+
+# systemctl --user restart: every app's state, and the default's, comes back.
+in_ns systemctl --user restart navd || fail "systemctl --user restart navd failed"
+out=$(app_call shop GetState) || fail "GetState on the shop after the restart failed: $out"
+[[ "$out" == "tsa(sssa{sv}) 3 \"browse\" 3 "*"\"product\""*"\"reviews\""* ]] || fail "the shop's state did not survive the restart: $out"
+out=$(app_call mail GetState) || fail "GetState on mail after the restart failed: $out"
+[[ "$out" == "tsa(sssa{sv}) 3 \"\" 3 "*"\"message\""*"\"archive\""* ]] || fail "mail's state did not survive the restart: $out"
+out=$(in_ns busctl --user call org.navd.Navigator1 /org/navd/Navigator1 org.navd.Navigator1 GetState 2>&1)
+[[ "$out" == "tsa(sssa{sv}) 2 \"rainbow\" 2 "*"\"orange\""* ]] || fail "the default navigator's state did not survive the restart: $out"
+for app in shop mail; do
+    [[ -f "$home/.local/state/navd/apps/$app/navd.sqlite3" ]] || fail "no state database for $app in ~/.local/state/navd/apps"
+done
+echo "after restart: shop at 3, mail at 3, the default at 2"
 echo "PASS"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # system-policy-test.sh BIN_DIR — a system-mode bus with dbus/org.navd.Navigator1.conf:
 # root may own the name, an unprivileged user (nobody) may read (GetState, GetFlows, GetEvents,
-# Resolve, properties, introspection) and gets AccessDenied for the methods that change the tree.
+# Resolve, properties, introspection, GetManagedObjects), on the default object and on an app's,
+# and gets AccessDenied for the methods that change the tree and for Reload, on both.
 # Exit 0: passed; 1: failed; 77: cannot run here (the reason on stdout).
 set -uo pipefail
 bin=$1
@@ -50,7 +51,9 @@ CONF
 
 { read -r address; read -r bus_pid; } < <(dbus-daemon --config-file="$work/system.conf" --fork --print-address=1 --print-pid=1) \
     || fail "dbus-daemon did not start with the policy"
-"$bin/navd" --address "$address" --ephemeral 2>"$work/navd.log" &
+mkdir -p "$work/apps"
+printf 'root: inbox\nroutes:\n  inbox: {}\n  message: {}\n' >"$work/apps/mail.yaml"
+"$bin/navd" --address "$address" --ephemeral --apps-dir "$work/apps" 2>"$work/navd.log" &
 navd_pid=$!
 for _ in $(seq 100); do
     busctl --address="$address" call org.navd.Navigator1 /org/navd/Navigator1 org.navd.Navigator1 GetState >/dev/null 2>&1 && break
@@ -78,4 +81,29 @@ echo "GetState as nobody: $out"
 out=$(as_nobody get-property org.navd.Navigator1 /org/navd/Navigator1 org.navd.Navigator1 Revision) \
     || fail "nobody could not read Revision: $out"
 out=$(as_nobody introspect org.navd.Navigator1 /org/navd/Navigator1) || fail "nobody could not introspect: $out"
+out=$(as_nobody "${call[@]}" Reload) && fail "nobody was allowed to Reload: $out"
+grep -qi "access denied\|AccessDenied" <<<"$out" || fail "Reload as nobody failed, but not with AccessDenied: $out"
+
+# The apps: listed for everyone, read by everyone, changed and reloaded by the group only.
+app=/org/navd/Navigator1/apps/mail
+app_call=(call org.navd.Navigator1 "$app" org.navd.Navigator1)
+out=$(as_nobody call org.navd.Navigator1 /org/navd/Navigator1 org.freedesktop.DBus.ObjectManager GetManagedObjects) \
+    || fail "nobody could not GetManagedObjects: $out"
+[[ "$out" == "a{oa{sa{sv}}} 1 \"$app\""* ]] || fail "unexpected GetManagedObjects answer: $out"
+echo "GetManagedObjects as nobody: ${out:0:60}…"
+out=$(as_nobody "${app_call[@]}" GetState) || fail "nobody could not GetState on the app: $out"
+[[ "$out" == "tsa(sssa{sv}) 1 \"\" 1 "*"\"inbox\""* ]] || fail "unexpected GetState answer on the app: $out"
+for reader in GetTree GetRoutes GetFlows; do
+    out=$(as_nobody "${app_call[@]}" "$reader") || fail "nobody could not $reader on the app: $out"
+done
+out=$(as_nobody "${app_call[@]}" History u 5) || fail "nobody could not read the app's History: $out"
+out=$(as_nobody get-property org.navd.Navigator1 "$app" org.navd.Navigator1 Top) || fail "nobody could not read the app's Top: $out"
+[[ "$out" == 's "inbox"' ]] || fail "unexpected Top of the app: $out"
+out=$(as_nobody introspect org.navd.Navigator1 "$app") || fail "nobody could not introspect the app: $out"
+out=$(as_nobody "${app_call[@]}" Push 'sa{sv}' message 0) && fail "nobody was allowed to Push on the app: $out"
+grep -qi "access denied\|AccessDenied" <<<"$out" || fail "Push on the app as nobody failed, but not with AccessDenied: $out"
+out=$(as_nobody "${app_call[@]}" Reload) && fail "nobody was allowed to Reload the app: $out"
+grep -qi "access denied\|AccessDenied" <<<"$out" || fail "Reload on the app as nobody failed, but not with AccessDenied: $out"
+out=$(busctl --address="$address" "${app_call[@]}" GetState 2>&1)
+[[ "$out" == "tsa(sssa{sv}) 1 "* ]] || fail "a refused call changed the app: $out"
 echo "PASS"

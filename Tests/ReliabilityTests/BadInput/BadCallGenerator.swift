@@ -15,16 +15,29 @@ struct GeneratedCall {
 }
 
 /// Generates calls to navd from a seed: every method of the contract (events, flows and facts
-/// included) and unknown ones, every signature including wrong ones, random and boundary values.
+/// included, `Reload` too) and unknown ones, every signature including wrong ones, random and
+/// boundary values, to the navigator at `path` (the default one, or an app's) and to objects
+/// navd does not serve (unknown apps among them).
 struct BadCallGenerator {
     var rng: SeededGenerator
+    /// The navigator the calls go to.
+    let path: String
     /// Ids seen in the tree lately (PopTo targets), and the revision seen last (Apply's expectation).
     var knownIds: [String] = []
     var knownRevision: UInt64 = 1
     /// Values too deep for the DBus layer to send (refused before they reach the bus).
     private(set) var refusedBeforeSending = 0
 
-    init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
+    init(seed: UInt64, path: String = Navigator.objectPath.rawValue) {
+        rng = SeededGenerator(seed: seed)
+        self.path = path
+        var standard = Self.standardMethods
+        if path == Navigator.objectPath.rawValue { standard["org.freedesktop.DBus.ObjectManager"] = ["GetManagedObjects": ""] }
+        standardMethodsHere = standard
+    }
+
+    /// The standard interfaces at `path`: the default object is also the ObjectManager.
+    let standardMethodsHere: [String: [String: String]]
 
     /// The contract's methods and their in-signatures.
     static let contractMethods: [String: String] = Dictionary(uniqueKeysWithValues: NavigatorMethod.all.map {
@@ -83,17 +96,23 @@ struct BadCallGenerator {
             return try call(Contract.interface, member, wrongArguments())
         }
         if roll < 0.90 {
-            let interface = rng.pick(Array(Self.standardMethods.keys).sorted())
-            let member = rng.pick(Array(Self.standardMethods[interface]!.keys).sorted() + ["Nope"])
+            let interface = rng.pick(Array(standardMethodsHere.keys).sorted())
+            let member = rng.pick(Array(standardMethodsHere[interface]!.keys).sorted() + ["Nope"])
             return try call(interface, member, standardArguments(interface, member))
         }
         if roll < 0.95 {
             // Unknown interfaces.
-            let interface = rng.pick(["org.navd.Navigator2", "org.navd", "org.freedesktop.DBus.ObjectManager", "a.b"])
+            let interface = rng.pick(
+                ["org.navd.Navigator2", "org.navd", "a.b"] + (standardMethodsHere["org.freedesktop.DBus.ObjectManager"] == nil
+                    ? ["org.freedesktop.DBus.ObjectManager"] : []))
             return try call(interface, rng.pick(["Push", "GetState", "GetManagedObjects"]), wrongArguments())
         }
-        // Unknown objects.
-        let path = rng.pick(["/", "/org", "/org/navd", Navigator.objectPath.rawValue + "/child", "/org/navd/Navigator2"])
+        // Unknown objects, unknown apps and the node above the apps.
+        let apps = Navigator.appsPath.rawValue
+        let path = rng.pick([
+            "/", "/org", "/org/navd", Navigator.objectPath.rawValue + "/child", "/org/navd/Navigator2", self.path + "/child",
+            apps, apps + "/nope", apps + "/bad_", apps + "/" + String(repeating: "a", count: 65), apps + "/Demo", apps + "/_",
+        ])
         let member = rng.pick(["Push", "GetState", "Introspect"])
         let interface = member == "Introspect" ? "org.freedesktop.DBus.Introspectable" : Contract.interface
         let message = try Message.navigatorCall(member, member == "Push" ? [.string("orange"), DBusValue.emptyParams] : [], interface: interface, path: path)
@@ -102,8 +121,8 @@ struct BadCallGenerator {
     }
 
     private mutating func call(_ interface: String, _ member: String, _ arguments: [DBusValue], interfaceInHeader: Bool = true) throws -> GeneratedCall {
-        let message = try Message.navigatorCall(member, arguments, interface: interfaceInHeader ? interface : nil)
-        let expected = interface == Contract.interface ? Self.contractMethods[member] : Self.standardMethods[interface]?[member]
+        let message = try Message.navigatorCall(member, arguments, interface: interfaceInHeader ? interface : nil, path: path)
+        let expected = interface == Contract.interface ? Self.contractMethods[member] : standardMethodsHere[interface]?[member]
         let rightSignature = expected.map { $0 == message.signature } ?? false
         return GeneratedCall(
             message: message, label: (interfaceInHeader ? interface : "?") + "." + member,

@@ -36,6 +36,8 @@ struct BadInputRun {
     let seed: UInt64
     /// navd's `--max-depth`, when the run should also check that no path grows past it.
     var maxPathDepth: Int?
+    /// The navigator the calls (and the checks) go to: the default one, or an app's object.
+    var path = Navigator.objectPath.rawValue
 
     private enum Slot {
         case call(label: String, mayAnswerSuccess: Bool, mayChangeTree: Bool)
@@ -53,7 +55,7 @@ struct BadInputRun {
         let connection = try Connection(.address(navd.bus.address))
         defer { connection.close() }
         let pipeline = Pipeline(connection: connection, window: 32, replyTimeout: 30)
-        var generator = BadCallGenerator(seed: seed)
+        var generator = BadCallGenerator(seed: seed, path: path)
         var decider = SeededGenerator(seed: seed ^ 0x5eed)
 
         var slots: [Int: Slot] = [:]
@@ -128,13 +130,14 @@ struct BadInputRun {
         var unansweredCallSent = false
         var recent: [String] = []
         func sendCheck() throws {
-            slots[try pipeline.send(try Message.navigatorCall("GetTree"), deliver: deliver)] = .checkTree(afterUnansweredCall: unansweredCallSent)
+            slots[try pipeline.send(try Message.navigatorCall("GetTree", path: path), deliver: deliver)] = .checkTree(afterUnansweredCall: unansweredCallSent)
             unansweredCallSent = false
-            slots[try pipeline.send(try Message.navigatorCall(NavigatorMethod.getFlows.name), deliver: deliver)] = .checkFlows
+            slots[try pipeline.send(try Message.navigatorCall(NavigatorMethod.getFlows.name, path: path), deliver: deliver)] = .checkFlows
             let facts = try Message.navigatorCall(
-                "Get", [.string(Contract.interface), .string(NavigatorProperty.facts.name)], interface: "org.freedesktop.DBus.Properties")
+                "Get", [.string(Contract.interface), .string(NavigatorProperty.facts.name)], interface: "org.freedesktop.DBus.Properties",
+                path: path)
             slots[try pipeline.send(facts, deliver: deliver)] = .checkFacts
-            slots[try pipeline.send(try Message.navigatorCall("History", [.uint32(16)]), deliver: deliver)] = .checkHistory
+            slots[try pipeline.send(try Message.navigatorCall("History", [.uint32(16)], path: path), deliver: deliver)] = .checkHistory
         }
 
         try sendCheck()
