@@ -13,14 +13,6 @@ extension NavigatorDaemon {
         var storageFailures: [String] = []
     }
 
-    // MARK: The default navigator, for single-navigator code and tests
-
-    /// The default navigator's store.
-    var store: StateStore? { main.store }
-
-    /// The default navigator's method handlers by name.
-    func handlers() -> [String: (MethodCall) throws -> [DBusValue]] { handlers(for: main) }
-
     // MARK: Start-up
 
     /// Serves every app of the apps folder whose route file loads and whose state can be read;
