@@ -6,7 +6,7 @@ import Testing
 /// A private bus with a navd serving the demo graph as its default navigator and two apps from a
 /// temporary apps folder (`--apps-dir`): `shop` (home, cart) and `blog` (feed, post). Everything is
 /// stopped by pid and removed when the fixture is released.
-final class NavdWithApps {
+final class NavctlAppsFixture {
     let bus: PrivateBus
     let navd: NavdProcess
     /// The scratch directory: `apps/` (the route files) and `state/` (when asked for).
@@ -74,7 +74,7 @@ final class NavdWithApps {
 struct NavctlAppsTests {
     @Test("--app acts on that app only; the default navigator and the other app stay as they were, and back")
     func appsApart() throws {
-        let fixture = try NavdWithApps()
+        let fixture = try NavctlAppsFixture()
         let push = try fixture.navctl("--app", "shop", "push", "cart")
         #expect(push.status == 0, "\(push)")
         #expect(push.lines == ["2 push home > cart"])
@@ -102,7 +102,7 @@ struct NavctlAppsTests {
 
     @Test("apps lists name, path, revision and top, one line each, and as JSON; the default navigator is not an app")
     func listing() throws {
-        let fixture = try NavdWithApps()
+        let fixture = try NavctlAppsFixture()
         #expect(try fixture.navctl("--app", "shop", "push", "cart").status == 0)
         let text = try fixture.navctl("apps")
         #expect(text.status == 0, "\(text)")
@@ -125,7 +125,7 @@ struct NavctlAppsTests {
 
     @Test("reload prints the revision; a broken file is refused with FILE:LINE and exit 1, and nothing changes")
     func reload() throws {
-        let fixture = try NavdWithApps()
+        let fixture = try NavctlAppsFixture()
         #expect(try fixture.navctl("--app", "shop", "push", "cart").status == 0)
         let everything = try fixture.navctl("reload")
         #expect(everything.status == 0, "\(everything)")
@@ -134,7 +134,7 @@ struct NavctlAppsTests {
         #expect(shop.status == 0, "\(shop)")
         #expect(try shop.json() == .object([("revision", .int(2)), ("cause", .string("reload"))]))
 
-        try fixture.write("shop", NavdWithApps.brokenShop)
+        try fixture.write("shop", NavctlAppsFixture.brokenShop)
         for arguments in [["reload"], ["--app", "shop", "reload"]] {
             let refused = try runNavctl(["--address", fixture.bus.address] + arguments, bus: fixture.bus)
             #expect(refused.status == 1, "\(arguments): \(refused)")
@@ -149,7 +149,7 @@ struct NavctlAppsTests {
         #expect(try fixture.state("shop").integer("revision") == 2)
 
         // A new file becomes an app on reload; a removed one goes.
-        try fixture.write("shop", NavdWithApps.shop)
+        try fixture.write("shop", NavctlAppsFixture.shop)
         try fixture.write("notes", "root: list\nroutes:\n  list: {}\n")
         try fixture.remove("blog")
         #expect(try fixture.navctl("reload").status == 0)
@@ -159,7 +159,7 @@ struct NavctlAppsTests {
 
     @Test("an invalid app name is a usage error saying why; an app navd does not serve is refused naming the apps")
     func wrongApps() throws {
-        let fixture = try NavdWithApps()
+        let fixture = try NavctlAppsFixture()
         for arguments in [["--app", "no-pe", "state"], ["push", "cart", "--app", "no-pe"], ["--app", "", "state"]] {
             let usage = try runNavctl(["--address", fixture.bus.address] + arguments, bus: fixture.bus)
             #expect(usage.status == 2, "\(arguments): \(usage)")
@@ -186,7 +186,7 @@ struct NavctlAppsTests {
                 #expect(result.stdout.contains("navctl apps --names"), "\(tool) \(shell)")
             }
         }
-        let fixture = try NavdWithApps()
+        let fixture = try NavctlAppsFixture()
         #expect(try fixture.navctl("apps", "--names").lines == ["blog", "shop"])
         let help = try fixture.navctl("--help")
         #expect(help.stdout.contains("apps"))

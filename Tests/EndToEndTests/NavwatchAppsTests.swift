@@ -10,7 +10,7 @@ import Testing
 struct NavwatchAppsTests {
     @Test("--app shows that app's changes only, the gone marker when its file goes, and the app where it was when it is back")
     func goneAndBack() throws {
-        let fixture = try NavdWithApps(keepsState: true)
+        let fixture = try NavctlAppsFixture(keepsState: true)
         let lines = try startNavwatch(["--app", "shop", "--lines"], bus: fixture.bus)
         let json = try startNavwatch(["--app", "shop", "--json"], bus: fixture.bus)
         #expect(lines.waitForLines(1) == ["1 state home"])
@@ -50,7 +50,7 @@ struct NavwatchAppsTests {
 
     @Test("--app on an app that is not there yet: the gone marker, then the app once its file is added and reloaded")
     func appearsLater() throws {
-        let fixture = try NavdWithApps()
+        let fixture = try NavctlAppsFixture()
         let once = try ChildProcess.run(
             Products.url("navwatch"), ["--address", fixture.bus.address, "--app", "notes", "--once"],
             environment: fixture.bus.environment, timeout: 30)
@@ -76,7 +76,7 @@ struct NavwatchAppsTests {
 
     @Test("an AsyncNavigator of an app yields that app's states only, navdGone when it goes, its state when it is back")
     func asyncUpdates() async throws {
-        let fixture = try NavdWithApps(keepsState: true)
+        let fixture = try NavctlAppsFixture(keepsState: true)
         let navigator = try AsyncNavigator(bus: .address(fixture.bus.address), app: "shop", timeoutMilliseconds: 10_000)
         defer { navigator.close() }
         var updates = navigator.updates().makeAsyncIterator()
@@ -95,7 +95,7 @@ struct NavwatchAppsTests {
         } catch {
             #expect(error.shortName == "org.freedesktop.DBus.Error.UnknownObject", "\(error)")
         }
-        try fixture.write("shop", NavdWithApps.shop)
+        try fixture.write("shop", NavctlAppsFixture.shop)
         #expect(try fixture.navctl("reload").status == 0)
         let back = try #require(try await updates.next())
         guard case .state(let change) = back else { Issue.record("not a state: \(back)"); return }
