@@ -107,6 +107,7 @@ YAML
     say "the route file changes under it: the cart may no longer be a sheet; reload repairs the tree live"
     sed -i 's/presentations: \[push, sheet\]/presentations: [push]/' "$work/apps/shop.yaml"
     nav --app shop reload
+    nav --app shop state
     nav --app shop history -n 3
     say "the default navigator was never touched"
     nav status

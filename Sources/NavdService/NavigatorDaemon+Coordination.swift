@@ -27,7 +27,7 @@ extension NavigatorDaemon {
                 try mutate(nav, .finish(output: call.arguments[0].requiredString("output"), params: params(call, 1)))
             },
             .setFacts: { [unowned self, unowned nav] call in try mutate(nav, .setFacts(params(call, 0))) },
-            .getFlows: { [unowned self, unowned nav] _ in [FlowInfo.dbusValue(flows: nav.coordinator.flows)] },
+            .getFlows: { [unowned nav] _ in [FlowInfo.dbusValue(flows: nav.coordinator.flows)] },
             .getEvents: { [unowned self, unowned nav] call in try events(nav, call) },
             .resolve: { [unowned self, unowned nav] call in try resolve(nav, call) },
         ]

@@ -56,15 +56,15 @@ extension NavigatorDaemon {
             },
             .undo: { [unowned self, unowned nav] _ in try mutate(nav, .undo) },
             .redo: { [unowned self, unowned nav] _ in try mutate(nav, .redo) },
-            .getState: { [unowned self, unowned nav] _ in
+            .getState: { [unowned nav] _ in
                 [.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), Entry.dbusValue(path: nav.coordinator.path)]
             },
-            .getTree: { [unowned self, unowned nav] _ in
+            .getTree: { [unowned nav] _ in
                 [.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), Node.dbusValue(nodes: nav.coordinator.nodes)]
             },
-            .getRoutes: { [unowned self, unowned nav] _ in [nav.routesValue()] },
+            .getRoutes: { [unowned nav] _ in [nav.routesValue()] },
             .reload: { [unowned self, unowned nav] _ in try reload(from: nav) },
-            .history: { [unowned self, unowned nav] call in
+            .history: { [unowned nav] call in
                 let limit = try call.arguments[0].requiredUInt32("limit")
                 return [HistoryEntry.dbusValue(history: nav.coordinator.history(limit: Int(limit)))]
             },

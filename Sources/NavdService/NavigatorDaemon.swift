@@ -102,7 +102,7 @@ public final class NavigatorDaemon {
         let routeFile = options.routeFile?()
         main = ServedNavigator(
             app: nil, path: Navigator.objectPath, routeFile: routeFile,
-            routeFileBytes: routeFile.flatMap { try? Self.readFile($0) }, coordinator: coordinator,
+            routeFileBytes: routeFile.flatMap { Self.readFile($0) }, coordinator: coordinator,
             store: store, restored: restored)
         // Allocated after the last throw: a failed init runs no deinit, which would leak them.
         stopFlag = .allocate(capacity: 1)

@@ -105,7 +105,9 @@ struct NavdDurabilityTests {
     @Test func aSecondNavdOnTheSameBusExitsWithAClearMessage() throws {
         let bus = try PrivateBus()
         let first = try NavdProcess.started(bus: bus)
-        let second = try ChildProcess.run(Products.url("navd"), ["--address", bus.address, "--ephemeral"], timeout: 20)
+        let second = try ChildProcess.run(
+            Products.url("navd"), ["--address", bus.address, "--ephemeral"],
+            environment: NavdProcess.isolatedEnvironment(bus: bus, home: first.home), timeout: 20)
         #expect(second.status == 1)
         #expect(second.stderr.contains("already"), "stderr: \(second.stderr)")
         let client = try Connection(.address(bus.address))
@@ -119,7 +121,12 @@ struct NavdDurabilityTests {
         let file = directory + "/navd.sqlite3"
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: URL(fileURLWithPath: file))
-        let result = try ChildProcess.run(Products.url("navd"), ["--address", bus.address, "--state-dir", directory], timeout: 20)
+        // A home of its own, so that no route file or app of the machine's user is read.
+        let home = TemporaryDirectory.make("navd-corrupt-home")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let result = try ChildProcess.run(
+            Products.url("navd"), ["--address", bus.address, "--state-dir", directory],
+            environment: NavdProcess.isolatedEnvironment(bus: bus, home: home), timeout: 20)
         #expect(result.status == 1)
         #expect(result.stderr.contains(file), "stderr: \(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == garbage)
