@@ -129,9 +129,12 @@ extension NavigatorDaemon {
         if let locate = options.routeFile {
             let file = locate()
             if let file {
-                switch loadGraph(file) {
-                case .failure(let error): outcome.refused.append(error.description)
-                case .success(let (graph, bytes)): apply(graph, bytes: bytes, file: file, to: main, &outcome)
+                let bytes = Self.readFile(file)
+                if !isUnchanged(file, bytes: bytes, for: main) {
+                    switch loadGraph(file, bytes: bytes) {
+                    case .failure(let error): outcome.refused.append(error.description)
+                    case .success(let (graph, bytes)): apply(graph, bytes: bytes, file: file, to: main, &outcome)
+                    }
                 }
             } else {
                 apply(withOverrides(RouteGraph.demo), bytes: nil, file: nil, to: main, &outcome)
@@ -142,7 +145,9 @@ extension NavigatorDaemon {
             removeApp(navigator)
         }
         for (name, file) in files.sorted(by: { $0.key < $1.key }) {
-            switch loadGraph(file) {
+            let bytes = Self.readFile(file)
+            if let navigator = apps[name], isUnchanged(file, bytes: bytes, for: navigator) { continue }
+            switch loadGraph(file, bytes: bytes) {
             case .failure(let error):
                 outcome.refused.append(error.description)
             case .success(let (graph, bytes)):
@@ -165,7 +170,9 @@ extension NavigatorDaemon {
     func reloadApp(_ navigator: ServedNavigator) -> ReloadOutcome {
         var outcome = ReloadOutcome()
         guard let file = navigator.routeFile else { return outcome }
-        switch loadGraph(file) {
+        let bytes = Self.readFile(file)
+        if isUnchanged(file, bytes: bytes, for: navigator) { return outcome }
+        switch loadGraph(file, bytes: bytes) {
         case .failure(let error): outcome.refused.append(error.description)
         case .success(let (graph, bytes)): apply(graph, bytes: bytes, file: file, to: navigator, &outcome)
         }
@@ -203,9 +210,21 @@ extension NavigatorDaemon {
         announce(reconciliation.change, from: navigator)
     }
 
+    /// Whether `file` holds the very bytes `navigator`'s graph was loaded from: `apply` would
+    /// change nothing, so the file is not parsed again (parsing a large file is most of a reload).
+    func isUnchanged(_ file: String, bytes: [UInt8]?, for navigator: ServedNavigator) -> Bool {
+        guard let bytes else { return false }
+        return file == navigator.routeFile && bytes == navigator.routeFileBytes
+    }
+
     /// The graph in `file` with the command line's limits over it, and the file's bytes.
     func loadGraph(_ file: String) -> Result<(RouteGraph, [UInt8]?), RouteFileError> {
-        let bytes = Self.readFile(file)
+        loadGraph(file, bytes: Self.readFile(file))
+    }
+
+    /// The graph in `file`, whose `bytes` were just read (nil: unreadable), with the command
+    /// line's limits over it, and those bytes.
+    func loadGraph(_ file: String, bytes: [UInt8]?) -> Result<(RouteGraph, [UInt8]?), RouteFileError> {
         do throws(RouteFileError) {
             let graph: RouteGraph
             if let bytes {

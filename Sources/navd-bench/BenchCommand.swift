@@ -12,7 +12,8 @@ struct BenchCommand: ParsableCommand {
             Starts private dbus-daemons, navd (persistence on, temporary state directory), navd --ephemeral, \
             navd-floor and scripts/navd-pypeer.py; navd, navd-floor and the C load client navd-load are found \
             next to navd-bench (or in --bin-dir). Every call figure is made by navd-load and interleaves navd \
-            and the others over the rounds; prints a table, and with --json the same figures as JSON. \
+            and the others over the rounds (the apps figures: navds serving 1 and 50 apps from generated \
+            route files, and Reload of a 1,000-route app beside calls to another); prints a table, and with --json the same figures as JSON. \
             No figure is asserted: targets are reported as met or not.
             """
     )
@@ -35,6 +36,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Measure only Send and Resolve against Push (the coordination figures); skip every other phase but idle memory.")
     var onlyCoordination = false
 
+    @Flag(name: .long, help: "Measure only the apps figures (an app's object against the default one, 50 apps, Reload); skip every other phase but idle memory.")
+    var onlyApps = false
+
     @Option(name: .long, help: ArgumentHelp("Also write the figures as JSON to this file.", valueName: "file"))
     var json: String?
 
@@ -50,6 +54,7 @@ struct BenchCommand: ParsableCommand {
     mutating func validate() throws {
         if calls < 2 { throw ValidationError("--calls must be at least 2") }
         if rounds < 1 { throw ValidationError("--rounds must be at least 1") }
+        if onlyApps && onlyCoordination { throw ValidationError("--only-apps and --only-coordination exclude each other") }
     }
 
     func run() throws {
@@ -64,7 +69,8 @@ struct BenchCommand: ParsableCommand {
             coldStarts: quick ? 2 : 20)
         let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
         var needed = ["navd", "navd-floor", "navd-load"]
-        let skipCli = skipCli || onlyCoordination, skipGrowth = skipGrowth || onlyCoordination
+        let only = onlyCoordination || onlyApps
+        let skipCli = skipCli || only, skipGrowth = skipGrowth || only
         if !skipCli { needed += ["navctl", "navwatch"] }
         do {
             try binaries.check(needed)
@@ -84,12 +90,16 @@ struct BenchCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("navd-bench: \(name) failed: \(error)\n".utf8))
             }
         }
-        if !onlyCoordination {
+        if !only {
             phase("latency and throughput") { try run.measureCallFigures() }
             phase("fan-out") { try run.measureFanOut() }
         }
-        phase("coordination") { try run.measureCoordination() }
+        if !onlyApps { phase("coordination") { try run.measureCoordination() } }
         run.stopCallSites()
+        if !onlyCoordination {
+            phase("apps") { try run.measureApps() }
+            phase("reload") { try run.measureReload() }
+        }
         if !skipCli {
             phase("command line and start") { try run.measureCommandLine() }
             phase("installed size") { try run.measureInstalledSize() }

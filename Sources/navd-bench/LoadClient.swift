@@ -9,6 +9,8 @@ struct LoadTarget {
     let address: String
     let target: CallTarget
     let kind: CallKind
+    /// The object path of navd's calls: the default navigator's, or an app's.
+    var path: String = Navigator.objectPath.rawValue
 }
 
 /// How `navd-load` drives its targets (see Sources/navd-load/main.c).
@@ -32,12 +34,61 @@ struct LoadClient {
     /// Runs `mode` over `targets` (`warmUp` untimed then `calls` timed calls each) and returns
     /// one `Samples` per target, in order, holding every sample when `keepSamples`, else only
     /// the count, elapsed time and errors. With `wholePairs` (serial) each target makes both
-    /// calls of a pair in its turn, for targets that share one navd's tree. Throws with
+    /// calls of a pair in its turn, for targets that share one navd's tree. With
+    /// `durationMilliseconds` (serial) the timed calls go on that long instead. Throws with
     /// navd-load's own message when it fails.
     func run(
         _ mode: LoadMode, _ targets: [LoadTarget], calls: Int, warmUp: Int, seed: Int,
-        watchers: Int = 1, window: Int = 32, chunk: Int = 256, keepSamples: Bool = true, wholePairs: Bool = false
+        watchers: Int = 1, window: Int = 32, chunk: Int = 256, keepSamples: Bool = true, wholePairs: Bool = false,
+        durationMilliseconds: Int? = nil
     ) throws -> [Samples] {
+        let arguments = Self.arguments(
+            mode, targets, calls: calls, warmUp: warmUp, seed: seed, watchers: watchers, window: window, chunk: chunk,
+            keepSamples: keepSamples, wholePairs: wholePairs, durationMilliseconds: durationMilliseconds)
+        let output = try runCapturing(arguments)
+        return try Self.parse(output, targets: targets.count)
+    }
+
+    /// navd-load running beside the benchmark (see `start`); `finish` waits for it.
+    struct Running {
+        let pid: pid_t
+        let arguments: [String]
+        let outputPath: String
+        let errorPath: String
+        let targets: Int
+    }
+
+    /// Starts navd-load serial over `targets` for `durationMilliseconds` of timed calls (after
+    /// `warmUp` untimed ones) without waiting for it, its output in files named after `tag`, so
+    /// that another navd-load can run meanwhile.
+    func start(
+        _ targets: [LoadTarget], warmUp: Int, seed: Int, durationMilliseconds: Int, tag: String
+    ) throws -> Running {
+        let arguments = Self.arguments(
+            .serial, targets, calls: 2, warmUp: warmUp, seed: seed, watchers: 1, window: 32, chunk: 256,
+            keepSamples: true, wholePairs: false, durationMilliseconds: durationMilliseconds)
+        let outputPath = workDirectory + "/\(tag).out", errorPath = workDirectory + "/\(tag).err"
+        let pid = try Spawn.start(executable, arguments, output: outputPath, errors: errorPath)
+        ProcessRegistry.remember(pid)
+        return Running(pid: pid, arguments: arguments, outputPath: outputPath, errorPath: errorPath, targets: targets.count)
+    }
+
+    /// Waits for a navd-load from `start` to end; its samples per target, as `run` gives them.
+    func finish(_ running: Running) throws -> [Samples] {
+        let status = Spawn.waitForExit(running.pid)
+        ProcessRegistry.forget(running.pid)
+        guard status == 0 else {
+            let errors = (FileText.read(running.errorPath) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            throw BenchError("navd-load \(running.arguments.first ?? "") exited \(status): \(errors)")
+        }
+        return try Self.parse(FileText.read(running.outputPath) ?? "", targets: running.targets)
+    }
+
+    /// navd-load's command line for `mode` over `targets`.
+    static func arguments(
+        _ mode: LoadMode, _ targets: [LoadTarget], calls: Int, warmUp: Int, seed: Int,
+        watchers: Int, window: Int, chunk: Int, keepSamples: Bool, wholePairs: Bool, durationMilliseconds: Int?
+    ) -> [String] {
         var arguments = [
             mode.rawValue, "--calls", "\(calls)", "--warmup", "\(warmUp)", "--seed", "\(seed)",
             "--window", "\(window)", "--chunk", "\(chunk)", "--watchers", "\(watchers)",
@@ -45,27 +96,20 @@ struct LoadClient {
         ]
         if keepSamples { arguments.append("--samples") }
         if wholePairs { arguments.append("--whole-pairs") }
+        if let durationMilliseconds { arguments += ["--duration-ms", "\(durationMilliseconds)"] }
         for target in targets {
             arguments += ["--address", target.address]
+            let navigator = ["--path", target.path, "--interface", Navigator.interfaceName]
             switch target.kind {
             case .ping: arguments += ["--interface", StandardInterfaces.peer.name, "--method", "Ping"]
-            case .pushPop:
-                arguments += [
-                    "--path", Navigator.objectPath.rawValue, "--interface", Navigator.interfaceName, "--push-pop", "orange",
-                ]
-            case .sendPop(let event):
-                arguments += [
-                    "--path", Navigator.objectPath.rawValue, "--interface", Navigator.interfaceName, "--send-pop", event,
-                ]
-            case .resolve(let event):
-                arguments += [
-                    "--path", Navigator.objectPath.rawValue, "--interface", Navigator.interfaceName, "--resolve", event,
-                ]
+            case .pushPop: arguments += navigator + ["--push-pop", "orange"]
+            case .sendPop(let event): arguments += navigator + ["--send-pop", event]
+            case .resolve(let event): arguments += navigator + ["--resolve", event]
+            case .reload: arguments += navigator + ["--method", NavigatorMethod.reload.name]
             }
             arguments += ["--dest", target.target.busName]
         }
-        let output = try runCapturing(arguments)
-        return try Self.parse(output, targets: targets.count)
+        return arguments
     }
 
     /// Runs navd-load with `arguments`; its stdout, or an error holding its stderr.

@@ -26,6 +26,8 @@ enum CallKind: Equatable {
     case sendPop(event: String)
     /// `Resolve("event", event, {})`: the dry run of that Send, which changes nothing.
     case resolve(event: String)
+    /// `Reload()`: reads the route file(s) again (of an app, on an app's object).
+    case reload
 
     /// The `index`-th call of the sequence, for `target`.
     func message(_ index: Int, to target: CallTarget) throws(DBusError) -> Message {
@@ -40,6 +42,8 @@ enum CallKind: Equatable {
             return index % 2 == 0 ? try NavigatorCalls.send(event, to: target) : try NavigatorCalls.pop(target)
         case .resolve(let event):
             return try NavigatorCalls.call(target, .resolve, [.string("event"), .string(event), .vardict([])])
+        case .reload:
+            return try NavigatorCalls.call(target, .reload)
         }
     }
 }

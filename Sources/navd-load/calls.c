@@ -144,9 +144,13 @@ void one_at_a_time(Plan *plan, long calls, int timed, timed_call call) {
     int order[plan->target_count];
     int per_turn = plan->whole_pairs ? 2 : 1;
     uint64_t state = plan->seed;
+    uint64_t end = timed && plan->duration_ns ? now_ns() + plan->duration_ns : 0;
     for (int i = 0; i < plan->target_count; i++) order[i] = i;
-    for (long index = 0; index < calls; index += per_turn) {
-        if (index % 2 == 0) shuffle(order, plan->target_count, &state);
+    for (long index = 0; end ? 1 : index < calls; index += per_turn) {
+        if (index % 2 == 0) {
+            if (end && now_ns() >= end) break;
+            shuffle(order, plan->target_count, &state);
+        }
         for (int k = 0; k < plan->target_count; k++) {
             Target *target = &plan->targets[order[k]];
             for (int step = 0; step < per_turn; step++) {

@@ -47,6 +47,7 @@ typedef struct {
     uint64_t seed;     /* for the order of targets */
     int whole_pairs;   /* serial: each target makes both calls of a pair in its turn */
     int timeout_ms;    /* longest wait for one answer */
+    uint64_t duration_ns;  /* serial: when set, the timed calls go on for this long instead of plan->calls */
 } Plan;
 
 /* Monotonic clock, nanoseconds. */
@@ -70,7 +71,8 @@ void shuffle(int *order, int count, uint64_t *state);
 typedef uint64_t (*timed_call)(Plan *plan, Target *target, int *is_error);
 /* calls calls to each target, one at a time, in a new random order of the targets every
  * Push/Pop pair -- interleaved call by call, or pair by pair with plan->whole_pairs; with
- * timed, each is recorded as a sample of its target. */
+ * timed, each is recorded as a sample of its target; timed with plan->duration_ns, pairs go on
+ * until that time has passed instead. */
 void one_at_a_time(Plan *plan, long calls, int timed, timed_call call);
 
 /* The modes: each runs plan->warmup untimed then plan->calls timed calls per target. */

@@ -6,6 +6,7 @@
  *   target options apply to every --dest that follows them:
  *     --address ADDR       bus address (required)
  *     --path PATH          object path (default /org/navd/Navigator1)
+ *     --app NAME           object path of the app NAME: /org/navd/Navigator1/apps/NAME
  *     --interface NAME     interface (default org.navd.Navigator1)
  *     --push-pop ROUTE     calls are Push(ROUTE, {}) and Pop() alternately (the default, route orange)
  *     --send-pop EVENT     calls are Send('', EVENT, {}, 0) and Pop() alternately (on the demo's red,
@@ -23,6 +24,8 @@
  *     --whole-pairs        serial: each target makes both calls of a pair in its turn (for targets
  *                          that share one service, so one's Push is popped before another's Send)
  *     --timeout-ms N       longest wait for an answer (default 120000)
+ *     --duration-ms N      serial: make timed calls for N ms (whole pairs, checked every pair) instead of
+ *                          --calls per target (a load that runs beside another, such as a Reload loop)
  *     --samples            also print every sample
  * serial: one call at a time, the targets interleaved call by call (or pair by pair with
  * --whole-pairs) in a random order per Push/Pop pair; a sample is send to reply. inflight: each target in turn keeps --window calls
@@ -30,7 +33,7 @@
  * fanout: one call at a time; a sample is send to the last watcher reading its StackChanged.
  *
  * Output, one line per target (numbers in ns unless named):
- *   target I DEST calls N errors N elapsed_ns N p50_us X p90_us X p99_us X mean_us X calls_per_s X
+ *   target I DEST calls N errors N elapsed_ns N p50_us X p90_us X p99_us X max_us X mean_us X calls_per_s X
  *   samples I NS NS ...        (with --samples)
  * Percentiles are exact (nearest rank over every sample). Exit 0, 1 on a failure (said on
  * stderr), 2 for bad usage.
@@ -46,7 +49,8 @@
 
 static int usage(const char *problem) {
     fprintf(stderr, "navd-load: %s\nusage: navd-load serial|inflight|fanout [--calls N] [--warmup N] [--window N] "
-                    "[--chunk N] [--watchers N] [--seed N] [--whole-pairs] [--samples] --address ADDR [--path P] "
+                    "[--chunk N] [--watchers N] [--seed N] [--whole-pairs] [--duration-ms N] [--samples] --address ADDR "
+                    "[--path P | --app NAME] "
                     "[--interface I] [--push-pop ROUTE | --send-pop EVENT | --resolve EVENT | --method NAME] "
                     "--dest NAME...\n", problem);
     return 2;
@@ -77,9 +81,10 @@ static void report(const Target *target, int index, int with_samples) {
     printf("target %d %s calls %zu errors %lu elapsed_ns %llu", index, target->destination, target->count,
            target->errors, (unsigned long long)target->elapsed);
     if (target->count > 0)
-        printf(" p50_us %.1f p90_us %.1f p99_us %.1f mean_us %.1f calls_per_s %.0f",
+        printf(" p50_us %.1f p90_us %.1f p99_us %.1f max_us %.1f mean_us %.1f calls_per_s %.0f",
                percentile_us(sorted, target->count, 0.50), percentile_us(sorted, target->count, 0.90),
-               percentile_us(sorted, target->count, 0.99), total / (double)target->count / 1000.0,
+               percentile_us(sorted, target->count, 0.99), (double)sorted[target->count - 1] / 1000.0,
+               total / (double)target->count / 1000.0,
                target->elapsed ? (double)target->count * 1e9 / (double)target->elapsed : 0.0);
     putchar('\n');
     if (with_samples) {
@@ -98,6 +103,8 @@ static long number(const char *text) {
 }
 
 int main(int argc, char **argv) {
+    static char app_paths[MAX_TARGETS][sizeof "/org/navd/Navigator1/apps/" + 64];
+    int app_count = 0;
     Target targets[MAX_TARGETS], current = {.path = "/org/navd/Navigator1", .interface = "org.navd.Navigator1",
                                             .route = "orange"};
     Plan plan = {.targets = targets, .calls = 1000, .warmup = 100, .window = 32, .chunk = 256, .watchers = 1,
@@ -121,6 +128,14 @@ int main(int argc, char **argv) {
         i++;
         if (strcmp(option, "--address") == 0) current.address = value;
         else if (strcmp(option, "--path") == 0) current.path = value;
+        else if (strcmp(option, "--app") == 0) {
+            size_t length = strlen(value);
+            if (length == 0 || length > 64 || strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != length)
+                return usage("an app name is 1-64 characters from A-Z, a-z, 0-9 and _");
+            if (app_count == MAX_TARGETS) return usage("too many --app options");
+            snprintf(app_paths[app_count], sizeof app_paths[app_count], "/org/navd/Navigator1/apps/%s", value);
+            current.path = app_paths[app_count++];
+        }
         else if (strcmp(option, "--interface") == 0) current.interface = value;
         else if (strcmp(option, "--push-pop") == 0) { current.route = value; current.pattern = CALLS_PUSH_POP; }
         else if (strcmp(option, "--send-pop") == 0) { current.event = value; current.pattern = CALLS_SEND_POP; }
@@ -139,10 +154,12 @@ int main(int argc, char **argv) {
         else if (strcmp(option, "--chunk") == 0 && count > 0) plan.chunk = (int)count;
         else if (strcmp(option, "--watchers") == 0 && count > 0 && count <= 1000) plan.watchers = (int)count;
         else if (strcmp(option, "--seed") == 0) plan.seed = (uint64_t)count;
+        else if (strcmp(option, "--duration-ms") == 0 && count > 0) plan.duration_ns = (uint64_t)count * 1000000u;
         else if (strcmp(option, "--timeout-ms") == 0 && count > 0 && count < 3600000) plan.timeout_ms = (int)count;
         else return usage("unknown option, or a value out of range");
     }
     if (plan.target_count == 0) return usage("at least one --dest is required");
+    if (plan.duration_ns && mode != run_serial) return usage("--duration-ms is for serial only");
 
     signal(SIGPIPE, SIG_IGN);
     if (mode != run_fanout)

@@ -28,6 +28,13 @@ struct BenchSmokeTests {
         "cli.busctl_push", "cli.navctl_push", "cli.cold_start", "install.size",
         "growth.screens_1", "growth.screens_100", "growth.screens_10000",
         "memory.screens_10000.private", "memory.screens_10000.file", "memory.after_history", "growth.after_history",
+    ] + appKeys
+
+    /// The apps figures: an app's object against the default one, 50 apps, Reload and its stall.
+    static let appKeys = [
+        "apps.latency.default", "apps.latency.app", "apps.throughput.default", "apps.throughput.app",
+        "apps.latency.50_apps", "apps.memory.per_app", "apps.reload.time", "apps.reload.calls_alone", "apps.reload.stall",
+        "apps.reload.changed",
     ]
 
     /// The directory holding navd-bench and the binaries it runs, or nil (the reason printed).
@@ -81,7 +88,16 @@ struct BenchSmokeTests {
             }
             for field in ["p50", "p99", "mean"] {
                 let value = (figure[field] as? NSNumber)?.doubleValue ?? -1
-                #expect(value > 0 && value.isFinite, "\(key).\(field) is \(value)")
+                // Memory per app is a difference of two processes' RSS: finite, maybe not positive.
+                #expect((value > 0 || key == "apps.memory.per_app") && value.isFinite, "\(key).\(field) is \(value)")
+            }
+            if Self.appKeys.contains(key) {
+                // A call to a wrong object path would be answered at once with an error.
+                #expect((figure["errors"] as? NSNumber)?.intValue == 0, "\(key) has error replies: \(figure)")
+                #expect(((figure["samples"] as? NSNumber)?.intValue ?? 0) > 0, "\(key) has no samples")
+                let baselines = ["apps.latency.default", "apps.throughput.default", "apps.reload.calls_alone", "apps.reload.changed"]
+                #expect(baselines.contains(key) || figure["target"] is String, "\(key) has no target")
+                #expect(baselines.contains(key) || figure["met"] is Bool, "\(key) says not whether its target was met")
             }
             if let ratio = figure["ratio"] {
                 let value = (ratio as? NSNumber)?.doubleValue ?? -1
