@@ -194,6 +194,25 @@ struct NavdAppsTests {
         #expect(log.contains(navd.file("shop") + ":11:"), "the log names the file and line: \(log)")
         #expect(!FileManager.default.fileExists(atPath: navd.stateFile("shop")), "a kept-out app gets no state")
     }
+
+    @Test func anAppWhoseSavedStateIsDamagedIsKeptOutAndItsFileLeftAsItIs() throws {
+        let navd = try NavdWithApps(start: false)
+        let damaged = navd.stateFile("shop")
+        try FileManager.default.createDirectory(
+            atPath: (damaged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) })
+        try garbage.write(to: URL(fileURLWithPath: damaged))
+        try navd.navd.start()
+        let client = try navd.connect()
+        #expect(client.navigatorFailure("GetState", at: shop)?.name == DBusErrorName.unknownObject)
+        #expect(try client.push("message", [("id", .string("a"))], at: mail) == 2, "the other app is served")
+        #expect(try client.push("orange", at: main) == 2, "so is the default navigator")
+        #expect(navd.navd.stderr.contains(damaged), "the log names the damaged file: \(navd.navd.stderr)")
+        // A reload tries again and still keeps it out, touching nothing.
+        _ = try client.navigator("Reload", at: main)
+        #expect(client.navigatorFailure("GetState", at: shop)?.name == DBusErrorName.unknownObject)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: damaged)) == garbage, "the damaged file is left as it was")
+    }
 }
 
 extension Connection {
