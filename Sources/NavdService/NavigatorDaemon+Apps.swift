@@ -11,6 +11,23 @@ extension NavigatorDaemon {
     struct ReloadOutcome {
         var refused: [String] = []
         var storageFailures: [String] = []
+
+        /// The answer to a `Reload` call when something went wrong: `StorageFailed` first, then
+        /// `InvalidRouteFile` naming every refused file, one a line.
+        var error: DBusError? {
+            if !storageFailures.isEmpty {
+                return NavigatorErrorName.storageFailed.error(
+                    "could not make the repaired state durable, so those navigators keep their old graph and state: "
+                        + storageFailures.joined(separator: "; "))
+            }
+            if !refused.isEmpty {
+                let count = refused.count
+                return NavigatorErrorName.invalidRouteFile.error(
+                    "refused \(count) route file\(count == 1 ? "" : "s") (an app keeps the graph it had, a new one stays out; fix the file and call Reload again):\n"
+                        + refused.joined(separator: "\n"))
+            }
+            return nil
+        }
     }
 
     // MARK: Start-up
@@ -94,66 +111,146 @@ extension NavigatorDaemon {
 
     // MARK: Reload
 
-    /// `Reload()` on `navigator`'s object: on the default object every route file, on an app's
-    /// object that app's file. Answers the navigator's revision after it; a refused file is
-    /// `InvalidRouteFile`, a state that could not be made durable `StorageFailed`.
+    /// `Reload()` on `navigator`'s object, done at once on the loop's thread (the dispatch table's
+    /// handler; the loop itself runs `Reload` calls through `requestReload`, which parses off it).
     func reload(from navigator: ServedNavigator) throws(DBusError) -> [DBusValue] {
-        let outcome = navigator === main ? reloadEverything() : reloadApp(navigator)
+        let job = plannedReload(of: navigator === main ? nil : navigator, answering: [], fromSignal: false)
+        job.parse()
+        let outcome = finish(job)
         connection.flush()
-        if !outcome.storageFailures.isEmpty {
-            throw NavigatorErrorName.storageFailed.error(
-                "could not make the repaired state durable, so those navigators keep their old graph and state: "
-                    + outcome.storageFailures.joined(separator: "; "))
-        }
-        if !outcome.refused.isEmpty {
-            let count = outcome.refused.count
-            throw NavigatorErrorName.invalidRouteFile.error(
-                "refused \(count) route file\(count == 1 ? "" : "s") (an app keeps the graph it had, a new one stays out; fix the file and call Reload again):\n"
-                    + outcome.refused.joined(separator: "\n"))
-        }
+        if let error = outcome.error { throw error }
         return [.uint64(navigator.coordinator.revision)]
     }
 
-    /// SIGHUP: reloads every route file and logs the outcome.
-    func reloadOnSignal() {
-        logger.notice("reloading every route file (SIGHUP)")
-        let outcome = reloadEverything()
-        connection.flush()
-        for refused in outcome.refused { logger.error("refused route file: \(refused)") }
-        for failure in outcome.storageFailures { logger.error("reload not made durable: \(failure)") }
+    /// Starts a reload of every route file (`target` nil) or of one app's, answering `call` (if any)
+    /// when it is done; while another reload is under way it waits its turn.
+    func requestReload(of target: ServedNavigator?, answering call: Message?, fromSignal: Bool = false) {
+        queuedReloads.append((target, call, fromSignal))
+        startQueuedReloads()
     }
 
-    /// Reloads the default navigator's route file and every app's; apps come and go with their files.
-    func reloadEverything() -> ReloadOutcome {
-        var outcome = ReloadOutcome()
-        if let locate = options.routeFile {
-            let file = locate()
-            if let file {
-                let bytes = Self.readFile(file)
-                if !isUnchanged(file, bytes: bytes, for: main) {
-                    switch loadGraph(file, bytes: bytes) {
-                    case .failure(let error): outcome.refused.append(error.description)
-                    case .success(let (graph, bytes)): apply(graph, bytes: bytes, file: file, to: main, &outcome)
-                    }
-                }
+    /// Starts the queued reloads in order until one has to wait for its parsing thread.
+    func startQueuedReloads() {
+        while reloadInFlight == nil, !queuedReloads.isEmpty {
+            let (target, call, fromSignal) = queuedReloads.removeFirst()
+            if let target, navigators[target.path.rawValue] !== target {
+                // The app went while this call waited: answer as for any unknown app.
+                if let call, let reply = unknownAppReply(call) { send(reply) }
+                continue
+            }
+            let job = plannedReload(of: target, answering: call.map { [$0] } ?? [], fromSignal: fromSignal)
+            // Files that changed are parsed on a thread of their own, so that calls to every navigator
+            // go on meanwhile; the loop applies the result when the thread wakes it.
+            let waker = connection.waker
+            if job.hasWork, DetachedThread.start(named: "navd-reload", { job.parse(); waker.wake() }) {
+                reloadInFlight = job
             } else {
-                apply(withOverrides(RouteGraph.demo), bytes: nil, file: nil, to: main, &outcome)
+                job.parse()
+                finishAndAnswer(job)
             }
         }
-        let files = appFiles()
-        for (name, navigator) in apps.sorted(by: { $0.key < $1.key }) where files[name] == nil {
-            removeApp(navigator)
+    }
+
+    /// Applies the reload under way once its files are parsed; then starts the next one.
+    func finishParsedReload() {
+        guard let job = reloadInFlight, job.isParsed else { return }
+        reloadInFlight = nil
+        finishAndAnswer(job)
+        startQueuedReloads()
+    }
+
+    /// Waits for the reload under way (and the queued ones), at shutdown.
+    func finishReloadsBeforeStopping() {
+        while reloadInFlight != nil || !queuedReloads.isEmpty {
+            if let job = reloadInFlight, !job.isParsed {
+                usleep(1_000)
+                continue
+            }
+            finishParsedReload()
+            startQueuedReloads()
         }
-        for (name, file) in files.sorted(by: { $0.key < $1.key }) {
-            let bytes = Self.readFile(file)
-            if let navigator = apps[name], isUnchanged(file, bytes: bytes, for: navigator) { continue }
-            switch loadGraph(file, bytes: bytes) {
+    }
+
+    /// What to read again: the files whose bytes differ from those their graph came from, new app
+    /// files, and (reloading everything) the apps whose files are gone.
+    func plannedReload(of target: ServedNavigator?, answering calls: [Message], fromSignal: Bool) -> ReloadJob {
+        var items: [ReloadJob.Item] = []
+        var removed: [String] = []
+        if let target {
+            if let file = target.routeFile {
+                let bytes = Self.readFile(file)
+                if !isUnchanged(file, bytes: bytes, for: target) { items.append(.init(app: target.app, file: file, bytes: bytes)) }
+            }
+        } else {
+            if let locate = options.routeFile {
+                let file = locate()
+                let bytes = file.flatMap(Self.readFile)
+                if file == nil || !isUnchanged(file!, bytes: bytes, for: main) {
+                    items.append(.init(app: nil, file: file, bytes: bytes))
+                }
+            }
+            let files = appFiles()
+            removed = apps.keys.filter { files[$0] == nil }.sorted()
+            for (name, file) in files.sorted(by: { $0.key < $1.key }) {
+                let bytes = Self.readFile(file)
+                if let navigator = apps[name], isUnchanged(file, bytes: bytes, for: navigator) { continue }
+                items.append(.init(app: name, file: file, bytes: bytes))
+            }
+        }
+        return ReloadJob(
+            target: target, everything: target == nil, items: items, removedApps: removed, calls: calls,
+            fromSignal: fromSignal, limitOverrides: options.limitOverrides)
+    }
+
+    /// Applies a parsed reload and answers its calls: each with its navigator's revision after it,
+    /// or the reload's error.
+    func finishAndAnswer(_ job: ReloadJob) {
+        let outcome = finish(job)
+        for call in job.calls where !call.noReplyExpected {
+            if let error = outcome.error {
+                send(call.makeError(error))
+            } else if let navigator = navigators[call.path ?? ""] {
+                do {
+                    send(try call.makeReply([.uint64(navigator.coordinator.revision)]))
+                } catch {
+                    send(call.makeError(error))
+                }
+            } else if let reply = unknownAppReply(call) {
+                send(reply)
+            }
+        }
+        if job.fromSignal {
+            for refused in outcome.refused { logger.error("refused route file: \(refused)") }
+            for failure in outcome.storageFailures { logger.error("reload not made durable: \(failure)") }
+        }
+        connection.flush()
+    }
+
+    /// Applies a parsed reload on the loop's thread: apps whose files are gone leave, graphs that
+    /// loaded replace the old ones (new apps appear), files that did not load are refused.
+    func finish(_ job: ReloadJob) -> ReloadOutcome {
+        // Calls held for the group commit go first: the repair is written as a snapshot, which must
+        // not cover changes that are not in the journal yet.
+        if !pending.isEmpty { commitPending() }
+        var outcome = ReloadOutcome()
+        for name in job.removedApps {
+            if let navigator = apps[name] { removeApp(navigator) }
+        }
+        for (item, result) in zip(job.items, job.results) {
+            switch result {
             case .failure(let error):
                 outcome.refused.append(error.description)
-            case .success(let (graph, bytes)):
+            case .success(let graph):
+                guard let name = item.app else {
+                    apply(graph, bytes: item.bytes, file: item.file, to: main, &outcome)
+                    continue
+                }
                 if let navigator = apps[name] {
-                    apply(graph, bytes: bytes, file: file, to: navigator, &outcome)
-                } else if let navigator = addApp(name, file: file, graph: graph, bytes: bytes) {
+                    if job.everything || navigator === job.target {
+                        apply(graph, bytes: item.bytes, file: item.file, to: navigator, &outcome)
+                    }
+                } else if job.everything, let file = item.file,
+                          let navigator = addApp(name, file: file, graph: graph, bytes: item.bytes) {
                     do {
                         send([.marshalled(try server.marshalledInterfacesAdded(navigator.path))])
                     } catch {
@@ -166,17 +263,10 @@ extension NavigatorDaemon {
         return outcome
     }
 
-    /// Reloads one app's route file; a file that is gone is refused and the app stays.
-    func reloadApp(_ navigator: ServedNavigator) -> ReloadOutcome {
-        var outcome = ReloadOutcome()
-        guard let file = navigator.routeFile else { return outcome }
-        let bytes = Self.readFile(file)
-        if isUnchanged(file, bytes: bytes, for: navigator) { return outcome }
-        switch loadGraph(file, bytes: bytes) {
-        case .failure(let error): outcome.refused.append(error.description)
-        case .success(let (graph, bytes)): apply(graph, bytes: bytes, file: file, to: navigator, &outcome)
-        }
-        return outcome
+    /// SIGHUP: reloads every route file (off the loop's thread), logging what was refused.
+    func reloadOnSignal() {
+        logger.notice("reloading every route file (SIGHUP)")
+        requestReload(of: nil, answering: nil, fromSignal: true)
     }
 
     /// Replaces `navigator`'s graph and repairs its state to fit, as one `reconcile` revision when
@@ -219,31 +309,8 @@ extension NavigatorDaemon {
 
     /// The graph in `file` with the command line's limits over it, and the file's bytes.
     func loadGraph(_ file: String) -> Result<(RouteGraph, [UInt8]?), RouteFileError> {
-        loadGraph(file, bytes: Self.readFile(file))
-    }
-
-    /// The graph in `file`, whose `bytes` were just read (nil: unreadable), with the command
-    /// line's limits over it, and those bytes.
-    func loadGraph(_ file: String, bytes: [UInt8]?) -> Result<(RouteGraph, [UInt8]?), RouteFileError> {
-        do throws(RouteFileError) {
-            let graph: RouteGraph
-            if let bytes {
-                graph = try RouteGraph.load(yaml: String(decoding: bytes, as: UTF8.self), file: file)
-            } else {
-                // Unreadable: the loader says why, in its own words.
-                graph = try RouteGraph.load(path: file)
-            }
-            return .success((withOverrides(graph), bytes))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// `graph` with the command line's limits over its own.
-    func withOverrides(_ graph: RouteGraph) -> RouteGraph {
-        var graph = graph
-        for (key, value) in options.limitOverrides { graph.limits[key] = value }
-        return graph
+        let bytes = Self.readFile(file)
+        return ReloadJob.graph(file: file, bytes: bytes, limitOverrides: options.limitOverrides).map { ($0, bytes) }
     }
 
     /// A file's bytes, nil when it cannot be read.

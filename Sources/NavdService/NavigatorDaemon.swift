@@ -46,6 +46,11 @@ public final class NavigatorDaemon {
     var pendingNavigators: [ServedNavigator] = []
     /// The answers of a commit, written to the bus together (kept for its capacity).
     private var outgoing: [OutgoingMessage] = []
+    /// The reload whose files are being parsed on a thread of their own, if any.
+    var reloadInFlight: ReloadJob?
+    /// Reloads asked for while another was under way: the app (nil: everything), the call to
+    /// answer (nil for SIGHUP), whether SIGHUP asked.
+    var queuedReloads: [(ServedNavigator?, Message?, Bool)] = []
     /// The change made by the handler that just ran (set by `mutate`, read by `process`).
     var currentChange: Change?
     /// Set from any thread or a signal handler to stop the loop; freed with the daemon.
@@ -126,6 +131,7 @@ public final class NavigatorDaemon {
                 process(message)
             }
             if !pending.isEmpty { commitPending() }
+            if reloadInFlight != nil { finishParsedReload() }
             if stopFlag.pointee.load(ordering: .acquiring) { break }
             if reloadFlag.pointee.exchange(false, ordering: .acquiringAndReleasing) { reloadOnSignal() }
             switch connection.waitForMessages(timeoutMilliseconds: -1) {
@@ -206,6 +212,12 @@ public final class NavigatorDaemon {
             return
         }
         let pathText = message.path ?? ""
+        if let navigator = navigators[pathText], message.member == NavigatorMethod.reload.name,
+           message.interface == nil || message.interface == Navigator.interfaceName, message.signature.isEmpty {
+            if !pending.isEmpty { commitPending() }
+            requestReload(of: navigator === main ? nil : navigator, answering: message)
+            return
+        }
         guard let navigator = navigators[pathText],
               message.interface == nil || message.interface == Navigator.interfaceName,
               NavigatorMethod.treeChangingNames.contains(message.member ?? "")
@@ -366,6 +378,7 @@ public final class NavigatorDaemon {
     private func shutDown() {
         while let message = connection.popMessage() { process(message) }
         if !pending.isEmpty { commitPending() }
+        finishReloadsBeforeStopping()
         for navigator in [main] + apps.values.sorted(by: { $0.path.rawValue < $1.path.rawValue }) {
             close(navigator)
         }

@@ -181,4 +181,32 @@ struct NavdReloadTests {
         let restore = try #require(try watcher.nextStackChanged())
         #expect(restore.path == notes && restore.cause == "restore" && restore.revision == 3, "\(restore)")
     }
+
+    @Test func callsToOtherNavigatorsAreAnsweredWhileAChangedFileIsParsed() throws {
+        func bigFile(_ title: String) -> String {
+            "root: r0\nroutes:\n" + (0..<500).map { "  r\($0): { title: \"\(title) \($0)\", presentations: [push] }\n" }.joined()
+        }
+        let navd = try NavdWithApps(apps: ["big": bigFile("A"), "mail": AppRouteFiles.mail])
+        let client = try navd.connect()
+        try navd.write("big", bigFile("B"))   // other bytes: parsed again, on navd's reload thread
+        func call(_ member: String, at path: String) throws -> UInt32 {
+            try client.send(Message.methodCall(
+                destination: Navigator.busName, path: path, interface: Navigator.interfaceName, member: member))
+        }
+        let reload = try call("Reload", at: NavdWithApps.path("big"))
+        let state = try call("GetState", at: mail)
+        let other = try call("GetState", at: main)
+        client.flush()
+        var replies: [Message] = []
+        while replies.count < 3, let reply = client.waitForMessage(timeout: 60, matching: { [reload, state, other].contains($0.replySerial) }) {
+            replies.append(reply)
+        }
+        let order = replies.map(\.replySerial)
+        #expect(order.count == 3, "every call answered: \(order)")
+        #expect(order.first == state && order.last == reload,
+                "the other navigators' calls were answered while big.yaml was parsed, Reload after: \(order) (Reload \(reload), mail \(state), default \(other))")
+        #expect(replies.last?.errorName == nil && replies.last?.signature == "t", "\(String(describing: replies.last?.errorName))")
+        let titles = try client.navigator("GetRoutes", at: NavdWithApps.path("big")).description
+        #expect(titles.contains("B 499") && !titles.contains("A 499"), "the new graph is served after the answer")
+    }
 }
