@@ -155,8 +155,35 @@ extension BenchRun {
         var changedFigure = Figure(
             "apps.reload.changed", "Reload on an app's object, a comment of its \(generator.routeCount)-route file changed (no target)",
             changedSummary, unit: "ms", showOps: false)
-        changedFigure.note = "the file is parsed again on navd's one thread, so calls to every app wait this long; made by navd-bench's own client, \(changedCalls) calls"
+        changedFigure.note = "the file is parsed again on a thread of its own; only the Reload call waits this long; made by navd-bench's own client, \(changedCalls) calls"
         figures.append(checked(changedFigure))
+
+        // The other app's calls while changed files are reloaded one after another: the parsing
+        // runs off navd's thread, so they should not wait for it.
+        let running = try load.start([calls], warmUp: plan.warmUpCalls, seed: 99, durationMilliseconds: duration, tag: "beside-changed")
+        var reloadsDuring = 0
+        let end = MonotonicClock.nanoseconds() + UInt64(duration) * 1_000_000
+        do {
+            while MonotonicClock.nanoseconds() < end {
+                try (text + "# during \(reloadsDuring)\n").write(toFile: "\(directory)/\(large).yaml", atomically: true, encoding: .utf8)
+                _ = try site.client.call(try Navigator.call(.reload, path: path), timeoutMilliseconds: Int32(callTimeoutMilliseconds))
+                reloadsDuring += 1
+            }
+        } catch {
+            _ = try? load.finish(running)
+            throw error
+        }
+        let besideChanged = try load.finish(running)[0]
+        let besideChangedSummary = besideChanged.summary(unitNanoseconds: millisecond)
+        let besideChangedMaximum = Double(besideChanged.nanoseconds.max() ?? 0) / millisecond
+        var changedStall = Figure(
+            "apps.reload.changed_stall",
+            "navd Push/Pop on another app while the \(generator.routeCount)-route app's changed file is reloaded again and again",
+            besideChangedSummary, unit: "ms")
+        changedStall.target = "<= +50 ms (max over alone)"
+        changedStall.met = besideChangedMaximum - maximum("alone") <= 50
+        changedStall.note = "max \(format2(besideChangedMaximum)) ms against \(format2(maximum("alone"))) ms alone: \(signed(besideChangedMaximum - maximum("alone"))) ms; p50 ratio \(format2(besideChangedSummary.p50 / alone.p50)); \(reloadsDuring) Reloads of a changed file meanwhile (our own target: the issue sets none)"
+        figures.append(checked(changedStall))
     }
 
     /// Writes `apps` small route files into a new folder and starts navd serving them.

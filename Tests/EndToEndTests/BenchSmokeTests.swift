@@ -34,7 +34,7 @@ struct BenchSmokeTests {
     static let appKeys = [
         "apps.latency.default", "apps.latency.app", "apps.throughput.default", "apps.throughput.app",
         "apps.latency.50_apps", "apps.memory.per_app", "apps.reload.time", "apps.reload.calls_alone", "apps.reload.stall",
-        "apps.reload.changed",
+        "apps.reload.changed", "apps.reload.changed_stall",
     ]
 
     /// The directory holding navd-bench and the binaries it runs, or nil (the reason printed).
