@@ -66,5 +66,3 @@ public struct ConnectionOptions: ParsableArguments {
     }
 }
 
-/// Shell completion for app names, asked of the running navd (navctl and navwatch both offer it).
-public let appCompletion = CompletionKind.shellCommand("navctl apps --names 2>/dev/null")

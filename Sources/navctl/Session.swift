@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavdClient
+import ClientCommandLine
 
 /// One connection to navd for one command, with the output rules of GlobalOptions.
 struct Session {
@@ -92,19 +93,26 @@ struct Session {
     }
 }
 
-/// Shell completion for route names, asked of the running navd.
-let routeCompletion = CompletionKind.shellCommand("navctl routes --names 2>/dev/null")
-/// Shell completion for tab names, asked of the running navd.
-let tabCompletion = CompletionKind.shellCommand("navctl tabs 2>/dev/null")
-/// Shell completion for named states and route names (targets of `open` and `pop-to`).
-let targetCompletion = CompletionKind.shellCommand("navctl states 2>/dev/null; navctl routes --names 2>/dev/null")
+// Shell completions, asked of the navigator the typed words pick (`--app` included; see
+// `navigatorCompletion`).
 
-/// Shell completion for the events the screen on top can send, asked of the running navd.
-let eventCompletion = CompletionKind.shellCommand("navctl events --names 2>/dev/null")
-/// Shell completion for flow names: the flows on the tree, asked of the running navd.
-let flowCompletion = CompletionKind.shellCommand("navctl flows --names 2>/dev/null")
-/// Shell completion for `fact=` words: every declared fact, asked of the running navd.
-let factCompletion = CompletionKind.shellCommand("navctl facts --names 2>/dev/null")
+/// Shell completion for route names.
+let routeCompletion = navigatorCompletion { try $0.routes().map(\.name) }
+/// Shell completion for tab names.
+let tabCompletion = navigatorCompletion { try $0.properties().tabs }
+/// Shell completion for named states and route names (targets of `open` and `pop-to`).
+let targetCompletion = navigatorCompletion { client in
+    try client.properties().states.keys.sorted() + client.routes().map(\.name)
+}
+/// Shell completion for the events the screen on top can send.
+let eventCompletion = navigatorCompletion { try $0.events(source: "").map(\.event) }
+/// Shell completion for flow names: the flows on the tree, once each.
+let flowCompletion = navigatorCompletion { client in
+    var seen: Set<String> = []
+    return try client.flows().map(\.flow).filter { seen.insert($0).inserted }
+}
+/// Shell completion for `fact=` words: every declared fact.
+let factCompletion = navigatorCompletion { try $0.facts().keys.sorted().map { $0 + "=" } }
 
 /// Checks `key=value` words before anything is sent, so a typo is a usage error (exit 2) even without navd.
 func validateAssignments(_ words: [String]) throws {

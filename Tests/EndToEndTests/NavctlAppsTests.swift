@@ -176,14 +176,14 @@ struct NavctlAppsTests {
         #expect(try fixture.state(nil).integer("revision") == 1)
     }
 
-    @Test("completion offers app names after --app, in navctl's and navwatch's scripts")
+    @Test("completion offers app names after --app, and each app's own routes, tabs and events once --app is typed")
     func completion() throws {
         for tool in ["navctl", "navwatch"] {
             for shell in ["bash", "zsh", "fish"] {
                 let result = try ChildProcess.run(Products.url(tool), ["--generate-completion-script", shell], timeout: 30)
                 #expect(result.status == 0, "\(tool) \(shell): \(result.stderr)")
-                // The only completion that asks `navctl apps --names` is --app's.
-                #expect(result.stdout.contains("navctl apps --names"), "\(tool) \(shell)")
+                // --app's candidates come from the tool itself, which reads the typed words.
+                #expect(result.stdout.contains("---completion") && result.stdout.contains("-- --app"), "\(tool) \(shell)")
             }
         }
         let fixture = try NavctlAppsFixture()
@@ -191,5 +191,22 @@ struct NavctlAppsTests {
         let help = try fixture.navctl("--help")
         #expect(help.stdout.contains("apps"))
         #expect(help.stdout.contains("reload"))
+
+        // What a shell asks: `TOOL ---completion SUBCOMMAND -- ARGUMENT WORD-INDEX CURSOR WORDS...`.
+        func candidates(_ tool: String, _ request: [String], _ typed: [String]) throws -> [String] {
+            let words = [tool, "--address", fixture.bus.address] + typed + [""]
+            let result = try ChildProcess.run(
+                Products.url(tool), ["---completion"] + request + ["\(words.count - 1)", "0"] + words, timeout: 30)
+            #expect(result.status == 0, "\(tool) \(request) \(typed): \(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try candidates("navctl", ["push", "--", "--app"], ["push", "--app"]) == ["blog", "shop"])
+        #expect(try candidates("navwatch", ["--", "--app"], ["--app"]) == ["blog", "shop"])
+        #expect(try candidates("navctl", ["push", "--", "positional@0"], ["--app", "shop", "push"]) == ["home", "cart"])
+        #expect(try candidates("navctl", ["push", "--", "positional@0"], ["push", "--app=blog"]) == ["feed", "post"])
+        let demo = try candidates("navctl", ["push", "--", "positional@0"], ["push"])
+        #expect(demo.prefix(2) == ["red", "orange"], "without --app: the default navigator's routes")
+        #expect(try candidates("navctl", ["push", "--", "positional@0"], ["--app", "nope", "push"]).isEmpty,
+                "an app navd does not serve offers nothing")
     }
 }
