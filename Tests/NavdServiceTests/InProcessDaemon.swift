@@ -18,23 +18,38 @@ final class InProcessDaemon: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var started = false
 
-    /// A daemon with the demo graph and a state directory of its own.
-    init(_ name: String) throws {
+    /// A daemon with the demo graph and a state directory of its own; with `apps` (name → route
+    /// file), those apps too, from a folder inside that directory, and the client hears every
+    /// navigator's signals.
+    init(_ name: String, apps: [String: String] = [:]) throws {
         bus = try PrivateBus()
         directory = NSTemporaryDirectory() + "navd-inprocess-\(name)-\(getpid())"
         try? FileManager.default.removeItem(atPath: directory)
-        let options = ServiceOptions(bus: .address(bus.address), graph: .demo, stateDirectory: directory)
+        var appsDirectory: String?
+        if !apps.isEmpty {
+            let folder = directory + "/apps-routes"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (app, text) in apps { try text.write(toFile: folder + "/\(app).yaml", atomically: true, encoding: .utf8) }
+            appsDirectory = folder
+        }
+        let options = ServiceOptions(
+            bus: .address(bus.address), graph: .demo, stateDirectory: directory, appsDirectory: appsDirectory)
         daemon = try NavigatorDaemon(options: options, logger: Logger(label: "navd-test"))
         client = try Connection(.address(bus.address))
-        try client.addMatch(Navigator.stackChangedRule)
-        try client.addMatch(Navigator.propertiesChangedRule)
-        try client.addMatch(Navigator.flowFinishedRule)
+        if apps.isEmpty {
+            try client.addMatch(Navigator.stackChangedRule)
+            try client.addMatch(Navigator.propertiesChangedRule)
+            try client.addMatch(Navigator.flowFinishedRule)
+        } else {
+            try client.addMatch(.everyNavdSignal)
+        }
     }
 
-    /// Sends `method` without waiting; returns the call's serial.
+    /// Sends `method` to `app`'s object (nil: the default navigator) without waiting; returns the
+    /// call's serial.
     @discardableResult
-    func send(_ method: NavigatorMethod, _ arguments: [DBusValue] = []) throws -> UInt32 {
-        try client.send(Navigator.call(method, arguments))
+    func send(_ method: NavigatorMethod, _ arguments: [DBusValue] = [], to app: String? = nil) throws -> UInt32 {
+        try client.send(Navigator.call(method, arguments, path: Navigator.objectPath(app: app)!))
     }
 
     /// Waits until the bus has handled everything this client sent (a round trip to the bus itself),
@@ -52,24 +67,39 @@ final class InProcessDaemon: @unchecked Sendable {
         }
     }
 
-    /// The next `count` messages for the client that are replies or navd's signals, in order.
+    /// The next `count` messages for the client that are replies or the default navigator's
+    /// signals, in order.
     func receive(_ count: Int) throws -> [Message] {
-        var messages: [Message] = []
+        try receiveLabeled(count, fromApps: false).map(\.message)
+    }
+
+    /// The next `count` replies, errors and signals of every navigator, each as `label@app`
+    /// (`main` for the default navigator; replies and errors as their plain label), in order.
+    func receiveLabeled(_ count: Int, fromApps: Bool = true) throws -> [(label: String, message: Message)] {
+        var messages: [(label: String, message: Message)] = []
         let deadline = MonotonicClock.milliseconds() + 30_000
         while messages.count < count {
             if let message = client.popMessage() {
-                if message.kind == .methodReturn || message.kind == .error
-                    || (message.kind == .signal && message.path == Navigator.objectPath.rawValue) {
-                    messages.append(message)
+                if message.kind == .methodReturn || message.kind == .error {
+                    messages.append((message.label, message))
+                } else if message.kind == .signal, let path = message.path,
+                          path == Navigator.objectPath.rawValue || (fromApps && Navigator.appName(ofPath: path) != nil) {
+                    messages.append(("\(message.label)@\(Navigator.appName(ofPath: path) ?? "main")", message))
                 }
                 continue
             }
             guard MonotonicClock.milliseconds() < deadline else {
-                throw HarnessError("only \(messages.count) of \(count) messages arrived")
+                throw HarnessError("only \(messages.count) of \(count) messages arrived: \(messages.map(\.label))")
             }
             _ = client.waitForMessages(timeoutMilliseconds: 1000)
         }
         return messages
+    }
+
+    /// The revisions in the journal of `app`'s store (nil: the default navigator's).
+    func journal(_ app: String?) throws -> [UInt64] {
+        let navigator = app.map { daemon.apps[$0] } ?? daemon.main
+        return try navigator?.store?.load().journal.map(\.revision) ?? []
     }
 
     /// Whether the loop returned within `seconds`.
