@@ -272,9 +272,8 @@ extension NavigatorDaemon {
     /// Replaces `navigator`'s graph and repairs its state to fit, as one `reconcile` revision when
     /// anything changed; the repaired state is made durable (a snapshot, so that the journal after
     /// it replays against the new graph) before anything is announced. An unchanged file changes
-    /// nothing.
+    /// nothing (a file whose bytes did not change is not even parsed: see `plannedReload`).
     func apply(_ graph: RouteGraph, bytes: [UInt8]?, file: String?, to navigator: ServedNavigator, _ outcome: inout ReloadOutcome) {
-        if let bytes, bytes == navigator.routeFileBytes, file == navigator.routeFile { return }
         let before = navigator.coordinator
         if graph == before.graph {
             navigator.routeFile = file

@@ -32,10 +32,7 @@ public final class NavigatorDaemon {
     private let lock: StateLock?
 
     /// The default navigator's state (what single-navigator code and tests read).
-    var coordinator: Coordinator {
-        get { main.coordinator }
-        set { main.coordinator = newValue }
-    }
+    var coordinator: Coordinator { main.coordinator }
 
     /// The default navigator's store.
     var store: StateStore? { main.store }
@@ -211,17 +208,16 @@ public final class NavigatorDaemon {
             }
             return
         }
-        let pathText = message.path ?? ""
-        if let navigator = navigators[pathText], message.member == NavigatorMethod.reload.name,
-           message.interface == nil || message.interface == Navigator.interfaceName, message.signature.isEmpty {
+        let target = message.interface == nil || message.interface == Navigator.interfaceName
+            ? navigators[message.path ?? ""] : nil
+        let member = message.member ?? ""
+        if let target, member == NavigatorMethod.reload.name, message.signature.isEmpty {
+            // Answered when its files are parsed (off this thread) and applied.
             if !pending.isEmpty { commitPending() }
-            requestReload(of: navigator === main ? nil : navigator, answering: message)
+            requestReload(of: target === main ? nil : target, answering: message)
             return
         }
-        guard let navigator = navigators[pathText],
-              message.interface == nil || message.interface == Navigator.interfaceName,
-              NavigatorMethod.treeChangingNames.contains(message.member ?? "")
-        else {
+        guard let navigator = target, NavigatorMethod.treeChangingNames.contains(member) else {
             if !pending.isEmpty { commitPending() }
             if let reply = unknownAppReply(message) ?? server.handle(message) { send(reply) }
             return

@@ -25,8 +25,8 @@ public enum Navigator {
         return appPath(app)
     }
 
-    /// The app whose object is `path`: nil for the default navigator and for paths that are not an
-    /// app's (see `appName(inPath:)`).
+    /// The app whose object is `path`; nil for the default navigator and for any path that is not
+    /// `/org/navd/Navigator1/apps/NAME` with a valid name.
     public static func appName(ofPath path: String) -> String? {
         let prefix = appsPath.rawValue + "/"
         guard path.hasPrefix(prefix) else { return nil }
