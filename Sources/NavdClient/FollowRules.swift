@@ -36,7 +36,7 @@
 /// | a `show` whose cause and state are those of the last one shown, with no `gone` between | it is left out (nothing changed) |
 /// | a `show` of the first state, or the first after `gone` | `newBaseline` before it (re-read what you keep of the navigator: routes, tabs) |
 /// | a `show` after `gone`, following an app | `back` before it (the back marker) |
-/// | a `show` or a `gone` | ends the wait |
+/// | a `show`, or an event that means gone (even when the marker was given already) | ends the wait |
 /// | the wait's end has come (any event, `tick` included) | `fetchState`: the start-up signal did not come |
 /// | a fetch is needed while one is under way | no second `fetchState`: the answer under way serves |
 /// | a wait is in force | `wait(until:)` again: the wait in force is the one the latest answer names, none if it names none |
