@@ -36,11 +36,12 @@ extension AsyncNavigator {
 /// Each iteration runs one thread of its own with a connection of its own: it subscribes to the
 /// navigator's `StackChanged` (from its own path only) and navd's `NameOwnerChanged` (for an app,
 /// also the apps coming and going), then yields the current state (or `.navdGone`),
-/// then every change in order. A missed signal (a revision gap) is made up with `GetState`; when
-/// navd restarts, its start-up state (cause `start` or `restore`) is the new baseline, and without
-/// that signal a `GetState` half a second after navd's name came back serves as one. An app that
-/// goes (its route file removed) is `.navdGone` like navd leaving, and comes back the same way. Updates wait,
-/// unbounded, until the consumer takes them.
+/// then every change in order, by `FollowRules` (navwatch's rules, written once): a missed signal
+/// (a revision gap) is made up with `GetState`; when navd restarts, its start-up state (cause `start`
+/// or `restore`) is the new baseline, and without that signal a `GetState` half a second after navd's
+/// name came back serves as one; a state identical to the last one yielded is not yielded again. An app
+/// that goes (its route file removed) is `.navdGone` like navd leaving, and comes back the same way.
+/// Updates wait, unbounded, until the consumer takes them.
 ///
 /// The iteration ends, and its thread and connection with it, when the consuming task is
 /// cancelled, when the iterator is dropped, or when the navigator is closed (then `next()`

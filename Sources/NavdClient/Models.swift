@@ -34,6 +34,9 @@ public struct StateChange: Hashable, Sendable {
 
     /// The revision after the change.
     public var revision: UInt64 { state.revision }
+
+    /// The cause of a state the client fetched itself with `GetState` rather than heard in a signal.
+    public static let fetchedCause = "state"
 }
 
 /// The whole tree, every tab and layer, pre-order (`GetTree`).

@@ -23,3 +23,16 @@ public enum NavigatorUpdate: Hashable, Sendable {
         return nil
     }
 }
+
+extension NavigatorUpdate {
+    /// The update a follow action yields, nil for the actions the sequence leaves to its consumer
+    /// (`newBaseline`, `back`: the `.state` after `.navdGone` says it) and for those its reader carries out.
+    init?(_ action: FollowRules.Action) {
+        switch action {
+        case .show(let change): self = .state(change)
+        case .gone: self = .navdGone
+        case .flowFinished(let finished): self = .flowFinished(finished)
+        case .newBaseline, .back, .fetchState, .wait: return nil
+        }
+    }
+}

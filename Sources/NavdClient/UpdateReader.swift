@@ -2,21 +2,18 @@ import DBus
 import Synchronization
 
 /// The thread behind one iteration of `NavigatorUpdates`: it owns a connection of its own (so it
-/// is the only reader of that connection), follows navd like navwatch's loop does, and hands what
-/// it sees to the iteration's stream.
+/// is the only reader of that connection), follows navd by `FollowRules` (as navwatch does), and hands
+/// what it sees to the iteration's stream.
+///
+/// | the rules' action | what the stream gets |
+/// | --- | --- |
+/// | `show` | `.state` |
+/// | `gone` | `.navdGone` |
+/// | `flowFinished` | `.flowFinished` |
+/// | `newBaseline`, `back` | nothing: the `.state` after `.navdGone` is the back marker |
 ///
 /// | event | what it does |
 /// | --- | --- |
-/// | start | subscribe, then GetState: `.state` with cause `state`, or `.navdGone` |
-/// | StackChanged, revision = last + 1 | `.state` |
-/// | StackChanged, revision ≤ last | nothing (already shown) |
-/// | StackChanged, revision > last + 1 | missed a signal: GetState, `.state` |
-/// | StackChanged, cause `start`/`restore`, or after `.navdGone` | navd (re)started: `.state`, the new baseline |
-/// | FlowFinished | `.flowFinished` |
-/// | NameOwnerChanged, owner gone | `.navdGone` (once) |
-/// | NameOwnerChanged, new owner | wait up to 500 ms for its start-up signal, else GetState |
-/// | InterfacesRemoved for the followed app | `.navdGone` (once) |
-/// | InterfacesAdded for the followed app | wait up to 500 ms for its start-up signal, else GetState |
 /// | `stop()` (consumer cancelled, iterator dropped, navigator closed) | the thread ends, the stream finishes |
 /// | the bus goes away | the stream finishes with `.unreachable` |
 final class UpdateReader: Sendable {
@@ -36,8 +33,6 @@ final class UpdateReader: Sendable {
     /// Runs once when the thread ends (the navigator forgets the reader).
     private let onEnd: @Sendable (UpdateReader) -> Void
 
-    /// How long a new owner of navd's name gets to send its start-up signal before GetState.
-    static let startupSignalWaitMilliseconds: Int64 = 500
     /// The name of the reader's thread, as `/proc/self/task/*/comm` shows it.
     static let threadName = "navd-updates"
 
@@ -91,99 +86,18 @@ final class UpdateReader: Sendable {
         defer { control.withLock { $0.connection = nil } }
         guard attached else { return }
 
-        var follower = Follower(client: client, continuation: continuation)
-        follower.resync()
-        while !isStopping, !follower.consumerLeft {
-            var wait: Int32 = -1
-            if let deadline = follower.resyncDeadline {
-                wait = Int32(clamping: max(0, deadline - MonotonicClock.milliseconds()))
-            }
-            let event = client.nextEvent(timeoutMilliseconds: wait)
-            if case .busDisconnected = event {
+        let follower = Follower(client: client)
+        var consumerLeft = false
+        let perform = { (action: FollowRules.Action) in
+            guard let update = NavigatorUpdate(action) else { return }
+            if case .terminated = self.continuation.yield(update) { consumerLeft = true }
+        }
+        follower.start(perform)
+        while !isStopping, !consumerLeft {
+            if case .busDisconnected = follower.next(idleMilliseconds: -1, perform) {
                 continuation.finish(throwing: NavigatorError.unreachable(bus: client.busDescription, reason: "the bus went away"))
                 return
             }
-            follower.handle(event)
-            if let deadline = follower.resyncDeadline, MonotonicClock.milliseconds() >= deadline {
-                follower.resync()
-            }
         }
-    }
-}
-
-/// The reader's bookkeeping: the last revision yielded, whether navd is gone, and a pending resync.
-private struct Follower {
-    let client: NavigatorClient
-    let continuation: UpdateReader.Stream.Continuation
-    private(set) var lastRevision: UInt64?
-    private(set) var isGone = false
-    /// When to GetState if navd's new owner has not sent its start-up signal by then.
-    private(set) var resyncDeadline: Int64?
-    /// Set when a yield found the stream terminated (the consumer is gone).
-    private(set) var consumerLeft = false
-
-    /// Fetches the state and yields it with cause `state`; yields `.navdGone` when navd does not answer
-    /// (or answers that the followed app is not there).
-    mutating func resync() {
-        resyncDeadline = nil
-        do {
-            yield(StateChange(cause: "state", state: try client.state()))
-        } catch {
-            markGone()
-        }
-    }
-
-    /// Follows the table above. Every `NavigatorEvent` is named here, so a signal added to it (with its
-    /// match rule in `subscribe()`) does not compile until it is mapped onto a `NavigatorUpdate` case.
-    mutating func handle(_ event: NavigatorEvent) {
-        switch event {
-        case .stackChanged(let change):
-            if change.cause == "start" || change.cause == "restore" || lastRevision == nil || isGone {
-                resyncDeadline = nil
-                yield(change)
-            } else if let last = lastRevision, change.revision <= last {
-                return
-            } else if let last = lastRevision, change.revision == last + 1 {
-                yield(change)
-            } else {
-                do {
-                    let state = try client.state()
-                    yield(StateChange(cause: state.revision == change.revision ? change.cause : "state", state: state))
-                } catch {
-                    markGone()
-                }
-            }
-        case .flowFinished(let finished):
-            send(.flowFinished(finished))
-        case .navdVanished:
-            markGone()
-        case .navdAppeared:
-            resyncDeadline = MonotonicClock.milliseconds() + UpdateReader.startupSignalWaitMilliseconds
-        case .appChanged(.removed(let name)) where name == client.app:
-            resyncDeadline = nil
-            markGone()
-        case .appChanged(.added(let name)) where name == client.app:
-            resyncDeadline = MonotonicClock.milliseconds() + UpdateReader.startupSignalWaitMilliseconds
-        case .appChanged:
-            break
-        case .woken, .timedOut, .busDisconnected:
-            break
-        }
-    }
-
-    private mutating func yield(_ change: StateChange) {
-        lastRevision = change.revision
-        isGone = false
-        send(.state(change))
-    }
-
-    private mutating func markGone() {
-        guard !isGone else { return }
-        isGone = true
-        send(.navdGone)
-    }
-
-    private mutating func send(_ update: NavigatorUpdate) {
-        if case .terminated = continuation.yield(update) { consumerLeft = true }
     }
 }

@@ -133,7 +133,7 @@ extension NavigatorDaemon {
     func announceStart(_ navigator: ServedNavigator) {
         let coordinator = navigator.coordinator
         if let signal = stackChangedSignal(
-            navigator, revision: coordinator.revision, cause: navigator.restored ? "restore" : "start",
+            navigator, revision: coordinator.revision, cause: navigator.restored ? Navigator.restoreCause : Navigator.startCause,
             tab: coordinator.selectedTab, path: coordinator.path
         ) {
             send([.marshalled(signal)])

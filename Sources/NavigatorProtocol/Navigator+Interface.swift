@@ -8,6 +8,17 @@ extension Navigator {
         documentation: "Emitted once per change, after it is durable, and once at start-up with cause 'restore' or 'start'. A revision that jumps by more than one means a missed signal: call GetState."
     )
 
+    /// `StackChanged`'s cause in navd's start-up signal when the state was brought back from disk.
+    public static let restoreCause = "restore"
+    /// `StackChanged`'s cause in navd's start-up signal when the tree is a fresh one.
+    public static let startCause = "start"
+
+    /// Whether `cause` is a start-up signal's (`restore` or `start`): navd, or an app's navigator, (re)started
+    /// and announces the state it serves, whatever revision it had before.
+    public static func isStartupCause(_ cause: String) -> Bool {
+        cause == restoreCause || cause == startCause
+    }
+
     /// `FlowFinished(t revision, s flow_id, s flow, s output, a{sv} params)`.
     public static let flowFinished = SignalDeclaration(
         "FlowFinished",

@@ -4,82 +4,61 @@ import Glibc
 import ClientCommandLine
 import NavdClient
 
-/// The single-threaded follow loop: one connection, `nextEvent` waits, signal handlers wake it.
+/// The single-threaded follow loop: one connection, `nextEvent` waits, signal handlers wake it. A `Follower`
+/// follows navd by `FollowRules` (the table of what each signal means, written once in NavdClient); the loop
+/// carries out the rules' actions and adds what only a view with a terminal and keys does.
 ///
-/// | event | what it does |
+/// | the rules' action, or an event | what it does |
 /// | --- | --- |
-/// | start | subscribe, then GetRoutes + GetState, show it with cause `state` |
-/// | StackChanged, revision = last + 1 | show it |
-/// | StackChanged, revision ≤ last | ignore (already shown) |
-/// | StackChanged, revision > last + 1 | missed a signal: GetState, show that |
-/// | StackChanged, cause `start`/`restore` | navd (re)started: new baseline, show it |
-/// | a state shown whose top screen differs (terminal view) | GetEvents for the top screen + GetFlows |
-/// | FlowFinished | hand it to the renderer (`--json` prints it, the terminal view notes it) |
+/// | `newBaseline` | GetRoutes and the `Tabs` property, when the renderer draws titles, colours and tabs |
+/// | `back` | the renderer's back marker (`--json`: `{"event":"back","app":NAME}`) |
+/// | `show` | GetTree with `--tree`, then the renderer shows it |
+/// | a state shown whose top screen differs (terminal view) | GetEvents for the top screen + GetFlows, before it is drawn |
+/// | `gone` | the renderer's gone marker |
+/// | `flowFinished` | hand it to the renderer (`--json` prints it, the terminal view notes it) |
 /// | a key bound to an event (terminal view) | Send(top id, event, {}, 0), the answer noted |
-/// | NameOwnerChanged, owner gone | `navdGone` (once) |
-/// | NameOwnerChanged, new owner | wait up to 500 ms for its start-up signal, else GetState |
-/// | InterfacesRemoved for the followed app (`--app`) | `navdGone` (once) |
-/// | InterfacesAdded for the followed app | wait up to 500 ms for its start-up signal, else GetState |
-/// | a state shown after `navdGone`, following an app | `appBack` first |
-/// | a call answers an error (UnknownObject: the app is not there) | `navdGone` (once) |
+/// | the bus goes away | the gone marker (the rules' `navdVanished`), exit 3 |
 /// | SIGINT/SIGTERM | finish, exit 0 |
 final class WatchLoop {
-    let client: NavigatorClient
+    /// How long a wait for events lasts with no key to read and no wait of the rules in force.
+    static let idleMilliseconds: Int32 = 60_000
+    /// How often the terminal view looks for key presses.
+    static let keyPollMilliseconds: Int32 = 100
+
+    let follower: Follower
     let renderer: Renderer
     let readsKeyboard: Bool
 
-    private var lastRevision: UInt64?
     /// The id of the screen on top as last shown.
     private var topID: String?
     /// The id of the screen whose events the renderer offers.
     private var eventsTopID: String?
-    private var isGone = false
-    private var resyncDeadline: Int64?
-    /// The error of the last resync that failed, nil after one that succeeded.
-    private(set) var lastError: NavigatorError?
+
+    var client: NavigatorClient { follower.client }
+    /// The error of the last state read that failed, nil after one that succeeded.
+    var lastError: NavigatorError? { follower.lastReadError }
 
     init(client: NavigatorClient, renderer: Renderer, readsKeyboard: Bool) {
-        self.client = client
+        self.follower = Follower(client: client)
         self.renderer = renderer
         self.readsKeyboard = readsKeyboard
     }
 
     /// Shows the current state; returns false when navd is not there (it was shown as gone).
     @discardableResult
-    func resync(cause: String = "state") -> Bool {
-        do {
-            try refreshGraph()
-            let state = try client.state()
-            try show(StateChange(cause: cause, state: state))
-            lastError = nil
-            return true
-        } catch {
-            lastError = error
-            markGone()
-            return false
-        }
+    func start() -> Bool {
+        follower.start(perform)
     }
 
     /// Runs until SIGINT/SIGTERM, `q`, or the bus going away (then returns 3).
     func run() -> Int32 {
         while !stopRequested.load(ordering: .relaxed) {
-            let wait: Int32
-            if let resyncDeadline {
-                wait = Int32(clamping: max(0, resyncDeadline - now()))
-            } else {
-                wait = readsKeyboard ? 100 : 60_000
-            }
-            let event = client.nextEvent(timeoutMilliseconds: wait)
-            handle(event)
-            if case .busDisconnected = event {
-                markGone()
+            let idle = readsKeyboard ? Self.keyPollMilliseconds : Self.idleMilliseconds
+            if case .busDisconnected = follower.next(idleMilliseconds: idle, perform) {
+                follower.handle(.navdVanished, perform)
                 renderer.finish()
                 printError("navwatch: the bus \(client.busDescription) went away")
                 return ExitStatus.unreachable
-            }
-            if let deadline = resyncDeadline, now() >= deadline {
-                resyncDeadline = nil
-                resync()
             }
             if resizeRequested.exchange(false, ordering: .relaxed) {
                 renderer.resized()
@@ -90,40 +69,22 @@ final class WatchLoop {
         return ExitStatus.success
     }
 
-    func handle(_ event: NavigatorEvent) {
-        switch event {
-        case .stackChanged(let change):
-            if change.cause == "start" || change.cause == "restore" || lastRevision == nil || isGone {
-                resyncDeadline = nil
-                if isGone || lastRevision == nil { try? refreshGraph() }
-                try? show(change)
-            } else if let last = lastRevision, change.revision <= last {
-                return
-            } else if let last = lastRevision, change.revision == last + 1 {
-                try? show(change)
-            } else {
-                do {
-                    let state = try client.state()
-                    try show(StateChange(cause: state.revision == change.revision ? change.cause : "state", state: state))
-                } catch {
-                    markGone()
-                }
-            }
+    /// Carries out one of the rules' actions.
+    private func perform(_ action: FollowRules.Action) {
+        switch action {
+        case .newBaseline:
+            try? refreshGraph()
+        case .back:
+            renderer.appBack()
+        case .show(let change):
+            try? show(change)
+        case .gone:
+            eventsTopID = nil
+            renderer.navdGone()
         case .flowFinished(let finished):
             renderer.flowFinished(finished)
-        case .navdVanished:
-            markGone()
-        case .navdAppeared:
-            resyncDeadline = now() + 500
-        case .appChanged(.removed(let name)) where name == client.app:
-            resyncDeadline = nil
-            markGone()
-        case .appChanged(.added(let name)) where name == client.app:
-            resyncDeadline = now() + 500
-        case .appChanged:
-            break
-        case .woken, .timedOut, .busDisconnected:
-            break
+        case .fetchState, .wait:
+            break  // the follower's own
         }
     }
 
@@ -135,9 +96,6 @@ final class WatchLoop {
 
     private func show(_ change: StateChange) throws(NavigatorError) {
         let tree = renderer.wantsTree ? try client.tree() : nil
-        lastRevision = change.revision
-        if isGone, client.app != nil { renderer.appBack() }
-        isGone = false
         topID = change.state.top?.id
         refreshEvents()
         renderer.show(change, tree: tree)
@@ -167,13 +125,6 @@ final class WatchLoop {
         }
     }
 
-    private func markGone() {
-        guard !isGone else { return }
-        isGone = true
-        eventsTopID = nil
-        renderer.navdGone()
-    }
-
     /// Reads the bytes waiting on standard input; true when one asks to quit.
     private func readKeys() -> Bool {
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
@@ -187,11 +138,5 @@ final class WatchLoop {
             }
         }
         return false
-    }
-
-    private func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }

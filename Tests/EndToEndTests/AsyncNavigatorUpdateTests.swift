@@ -49,6 +49,25 @@ struct AsyncNavigatorUpdateTests {
         peer.stop()
     }
 
+    /// Regression: the sequence yielded a start-up state twice when the start-up signal came twice at the same
+    /// revision (a start-up signal is shown whatever its revision), so a view redrew what it had just drawn.
+    @Test("a start-up signal repeated at the same revision yields its state once")
+    func repeatedStartupSignal() async throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let peer = try Peer(bus: bus, state: Peer.rainbow(3, ["orange"]))
+        defer { peer.stop() }
+        let navigator = try AsyncNavigator(bus: .address(bus.address), timeoutMilliseconds: 5_000)
+        defer { navigator.close() }
+        var updates = navigator.updates().makeAsyncIterator()
+        #expect(try await updates.next() == .state(StateChange(cause: "state", state: Peer.rainbow(3, ["orange"]))))
+        try peer.emit("restore", Peer.rainbow(3, ["orange"]))
+        try peer.emit("restore", Peer.rainbow(3, ["orange"]))
+        try peer.emit("push", Peer.rainbow(4, ["orange", "green"]))
+        #expect(try await updates.next() == .state(StateChange(cause: "restore", state: Peer.rainbow(3, ["orange"]))))
+        #expect(try await updates.next() == .state(StateChange(cause: "push", state: Peer.rainbow(4, ["orange", "green"]))))
+    }
+
     @Test("navd killed and restarted on the same state directory: the restored state, then on")
     func acrossANavdRestart() async throws {
         let bus = try PrivateBus()
