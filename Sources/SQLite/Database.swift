@@ -22,8 +22,6 @@ public final class Database {
         public static let create = OpenFlags(rawValue: SQLITE_OPEN_CREATE)
         /// No mutex inside SQLite: the caller uses the connection from one thread at a time.
         public static let noMutex = OpenFlags(rawValue: SQLITE_OPEN_NOMUTEX)
-        /// Refuse to open the file through a symbolic link.
-        public static let noFollow = OpenFlags(rawValue: 0x0100_0000)
     }
 
     /// The path the connection was opened on.

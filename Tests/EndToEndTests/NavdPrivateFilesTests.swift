@@ -40,7 +40,18 @@ struct NavdPrivateFilesTests {
         let entries = try FileManager.default.contentsOfDirectory(atPath: state)
         #expect(Set(entries) == ["navd.sqlite3", "navd.sqlite3-wal", "navd.lock", "apps"], "no other file: \(entries)")
         #expect(!navd.stderr.contains("open to other users"), "nothing was loose at the first start: \(navd.stderr)")
+        // A crash leaves the log behind; the next start reads it (through a read-only check first)
+        // and whatever SQLite makes on the way is as private.
+        let answered = try client.navigatorState().revision
+        navd.kill9()
+        try navd.start()
+        for folder in [state, app] {
+            for entry in try FileManager.default.contentsOfDirectory(atPath: folder) where entry != "apps" {
+                #expect(mode(folder + "/" + entry) == 0o600, "\(folder)/\(entry): \(String(mode(folder + "/" + entry), radix: 8))")
+            }
+        }
         let revision = try client.navigatorState().revision
+        #expect(revision == answered)
         #expect(navd.stop() == 0)
 
         // Loosened while navd is stopped (a restore from a backup, a careless chmod).
