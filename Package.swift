@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "NavdClient", "NavigatorProtocol", "TestSupport", "navd", "navctl", "navwatch", "navd-view-example",
+                "NavdClient", "NavigatorProtocol", "SQLite", "TestSupport", "navd", "navctl", "navwatch", "navd-view-example",
             ]
         ),
     ]

@@ -73,6 +73,7 @@ extension NavigatorDaemon {
                 try Self.makeDirectory(appDirectory, logger: logger)
                 do {
                     store = try StateStore(directory: appDirectory, durability: options.durability, exclusive: true)
+                    for notice in store?.notices ?? [] { logger.notice("app '\(name)': \(notice)") }
                 } catch {
                     throw StartupError(error.message)
                 }

@@ -92,6 +92,7 @@ public final class NavigatorDaemon {
                 // The state lock keeps every other navd out of the directory, so the store may
                 // hold SQLite's lock for as long as it is open.
                 store = try StateStore(directory: directory, durability: options.durability, exclusive: true)
+                for notice in store?.notices ?? [] { logger.notice("\(notice)") }
             } catch {
                 throw StartupError(error.message)
             }

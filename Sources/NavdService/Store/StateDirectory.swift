@@ -5,7 +5,7 @@ import Glibc
 /// The one place that makes navd's state folders and says what is in them: every folder navd
 /// creates for state is 0700 and every file navd keeps in one is 0600, whatever the umask; a
 /// folder or file found looser is tightened, and the caller is told so it can log it.
-public enum StateDirectory {
+enum StateDirectory {
     /// The files navd keeps in a state folder: the database, the files SQLite puts beside it,
     /// and the state lock. Nothing else in the folder is touched.
     static let ownedFiles = [
@@ -18,7 +18,7 @@ public enum StateDirectory {
     /// Creates `path` and its missing parents (each 0700), or checks that it is a folder; then
     /// tightens `path` to 0700 at most, the files navd keeps in it to 0600 at most, and the same
     /// in `apps/*` below it. Returns one sentence per thing it tightened.
-    public static func prepare(_ path: String) throws(StoreError) -> [String] {
+    static func prepare(_ path: String) throws(StoreError) -> [String] {
         try create(path)
         var notices: [String] = []
         tighten(path, allowed: 0o700, &notices)
