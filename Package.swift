@@ -4,7 +4,7 @@ import PackageDescription
 /// navd: a navigation coordinator on D-Bus.
 ///
 /// Dependencies point one way: executables → NavdService / NavdClient → DBus and Navigation.
-/// Only `DBus` (through `CDBus`) touches libdbus.
+/// Only `DBus` (through `CDBus`) touches libdbus; only `SQLite` (through `CSQLite`) touches libsqlite3.
 let package = Package(
     name: "navd",
     products: [
@@ -20,7 +20,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -33,6 +32,15 @@ let package = Package(
         ),
         // The only Swift code that calls libdbus.
         .target(name: "DBus", dependencies: ["CDBus"]),
+        // libsqlite3, found through pkg-config (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // The only Swift code that calls libsqlite3: connections, prepared statements, transactions,
+        // errors with SQLite's code and message. No Foundation.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The navigation model: pure values, no I/O, no Foundation (clients link it and start fast).
         .target(name: "Navigation"),
         // The route-file loader: YAML (through Yams) into a checked RouteGraph, and the embedded demo graph.
@@ -45,8 +53,7 @@ let package = Package(
             name: "NavdService",
             dependencies: [
                 "DBus", "Navigation", "RouteFiles", "NavigatorProtocol",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "SQLite",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -99,13 +106,17 @@ let package = Package(
         // Test fixtures shared by the test targets: BusHarness, plus what only tests need.
         .target(name: "TestSupport", dependencies: ["DBus", "BusHarness", "NavigatorProtocol"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
             name: "NavigationTests",
             dependencies: ["Navigation", "RouteFiles", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "NavdServiceTests",
-            dependencies: ["NavdService", "NavigatorProtocol", "RouteFiles", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "NavdService", "NavigatorProtocol", "RouteFiles", "SQLite", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "NavigatorProtocolTests", dependencies: ["NavigatorProtocol", "Navigation", "DBus"]),
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),
@@ -117,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "NavdClient", "NavigatorProtocol", "TestSupport", "navd", "navctl", "navwatch", "navd-view-example",
+                "NavdClient", "NavigatorProtocol", "SQLite", "TestSupport", "navd", "navctl", "navwatch", "navd-view-example",
             ]
         ),
     ]

@@ -70,9 +70,10 @@ extension NavigatorDaemon {
         do throws(StartupError) {
             if let directory = options.stateDirectory {
                 let appDirectory = directory + "/apps/" + name
-                try Self.makeDirectory(appDirectory)
+                try Self.makeDirectory(appDirectory, logger: logger)
                 do {
                     store = try StateStore(directory: appDirectory, durability: options.durability, exclusive: true)
+                    for notice in store?.notices ?? [] { logger.notice("app '\(name)': \(notice)") }
                 } catch {
                     throw StartupError(error.message)
                 }
@@ -284,7 +285,8 @@ extension NavigatorDaemon {
         let reconciliation = after.reload(graph, at: Self.now())
         if let store = navigator.store, reconciliation.change != nil || store.journalLength > 0 {
             do {
-                try store.writeSnapshot(revision: after.revision, document: after.state.encodedSnapshot())
+                try store.writeSnapshot(
+                    revision: after.revision, nextId: after.state.nextIdNumber, document: after.state.encodedSnapshot(), graph: nil)
             } catch {
                 outcome.storageFailures.append("\(navigator.label): \(error.message)")
                 return

@@ -15,7 +15,11 @@ extension NavigatorDaemon {
             throw StartupError(error.message)
         }
         guard contents.snapshot != nil || !contents.journal.isEmpty else {
-            if compact { try? store.writeSnapshot(revision: coordinator.revision, document: coordinator.state.encodedSnapshot()) }
+            if compact {
+                try? store.writeSnapshot(
+                    revision: coordinator.revision, nextId: coordinator.state.nextIdNumber,
+                    document: coordinator.state.encodedSnapshot(), graph: nil)
+            }
             return false
         }
         if let snapshot = contents.snapshot {
@@ -42,7 +46,9 @@ extension NavigatorDaemon {
         }
         if compact && (replayed > 0 || coordinator.revision != before) {
             do {
-                try store.writeSnapshot(revision: coordinator.revision, document: coordinator.state.encodedSnapshot())
+                try store.writeSnapshot(
+                    revision: coordinator.revision, nextId: coordinator.state.nextIdNumber,
+                    document: coordinator.state.encodedSnapshot(), graph: nil)
             } catch {
                 throw StartupError("cannot write the restored state to \(store.path): \(error.message)")
             }

@@ -86,12 +86,13 @@ public final class NavigatorDaemon {
 
         let store: StateStore?
         if let directory = options.stateDirectory {
-            try Self.makeDirectory(directory)
+            try Self.makeDirectory(directory, logger: logger)
             lock = try StateLock(directory: directory)
             do {
                 // The state lock keeps every other navd out of the directory, so the store may
                 // hold SQLite's lock for as long as it is open.
                 store = try StateStore(directory: directory, durability: options.durability, exclusive: true)
+                for notice in store?.notices ?? [] { logger.notice("\(notice)") }
             } catch {
                 throw StartupError(error.message)
             }
@@ -187,13 +188,13 @@ public final class NavigatorDaemon {
         }
     }
 
-    static func makeDirectory(_ path: String) throws(StartupError) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                throw StartupError("cannot create the state directory \(path): \(String(cString: strerror(errno)))")
-            }
+    /// Creates a state folder, or tightens one found looser than 0700/0600 (logged), by the
+    /// store's one rule.
+    static func makeDirectory(_ path: String, logger: Logger) throws(StartupError) {
+        do {
+            for notice in try StateDirectory.prepare(path) { logger.warning("\(notice)") }
+        } catch {
+            throw StartupError(error.message)
         }
     }
 
@@ -237,7 +238,9 @@ public final class NavigatorDaemon {
         navigator.pendingProperties.formUnion(change.changedProperties.map(NavigatorProperty.init))
         for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
         // An ephemeral navd journals nothing, so it encodes nothing either.
-        let stored = navigator.store == nil ? nil : change.record.map { StoredRecord(revision: $0.revision, payload: $0.encoded()) }
+        let stored = navigator.store == nil ? nil : change.record.map {
+            StoredRecord(revision: $0.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: $0.encoded())
+        }
         pending.append(PendingCall(call: message, navigator: navigator, reply: reply, succeeded: true, change: change, record: stored))
         if pending.count >= 512 { commitPending() }
     }
@@ -394,7 +397,9 @@ public final class NavigatorDaemon {
     func writeSnapshot(_ navigator: ServedNavigator) {
         guard let store = navigator.store else { return }
         do {
-            try store.writeSnapshot(revision: navigator.coordinator.revision, document: navigator.coordinator.state.encodedSnapshot())
+            try store.writeSnapshot(
+                revision: navigator.coordinator.revision, nextId: navigator.coordinator.state.nextIdNumber,
+                document: navigator.coordinator.state.encodedSnapshot(), graph: nil)
         } catch {
             logger.warning("\(navigator.logPrefix)could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
         }

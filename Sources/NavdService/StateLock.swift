@@ -5,11 +5,14 @@ import Glibc
 /// An exclusive lock on a state directory, so that two navd processes (on two buses, say) never
 /// write the same database. Released when the process exits, however it exits.
 final class StateLock {
+    /// The lock file's name inside the state directory.
+    static let fileName = "navd.lock"
+
     private let fd: Int32
 
     /// Takes `<directory>/navd.lock`, or explains who holds it.
     init(directory: String) throws(StartupError) {
-        let path = directory + "/navd.lock"
+        let path = directory + "/" + Self.fileName
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw StartupError("cannot open \(path): \(String(cString: strerror(errno))); check that the state directory is writable")

@@ -1,6 +1,5 @@
 import DBus
 import Foundation
-import GRDB
 import NavigatorProtocol
 import Navigation
 import TestSupport
@@ -50,7 +49,7 @@ struct InProcessAppsTests {
         defer { navd.stop() }
         let store = try #require(navd.daemon.apps["one"]?.store)
         // A real refusal by SQLite: app one's connection may no longer write.
-        _ = try withStoreDatabase(store) { try $0.execute(sql: "PRAGMA query_only = 1") }
+        try withStoreDatabase(store) { try $0.exec("PRAGMA query_only = 1") }
         try navd.send(.push, [.string("a"), Self.noParams], to: "one")   // StorageFailed
         try navd.send(.push, [.string("a"), Self.noParams], to: "two")   // 2
         try navd.send(.pop, to: "one")                                   // against the restored state: AtRoot

@@ -75,7 +75,7 @@ struct InProcessCoordinationTests {
         let navd = try InProcessDaemon("coordination-rollback")
         defer { navd.stop() }
         let store = try #require(navd.daemon.store)
-        _ = try withStoreDatabase(store) { try $0.execute(sql: "PRAGMA query_only = 1") }
+        try withStoreDatabase(store) { try $0.exec("PRAGMA query_only = 1") }
         try navd.send(.selectTab, [.string("profile")])
         try navd.send(.send, [.string(""), .string("account"), Self.noParams, .uint64(0)])
         try navd.send(.setFacts, [(["signed-in": .bool(true)] as [String: ParamValue]).dbusValue])

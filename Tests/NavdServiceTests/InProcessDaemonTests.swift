@@ -1,6 +1,5 @@
 import DBus
 import Foundation
-import GRDB
 import NavigatorProtocol
 import Navigation
 import TestSupport
@@ -28,7 +27,11 @@ struct InProcessDaemonTests {
         #expect(revisions == [2, 3, 4])
         let changed = try #require(try messages.last?.body()[1].stringKeyedPairs)
         #expect(changed.first { $0.0 == NavigatorProperty.revision.name }?.1 == .uint64(4))
-        #expect(try navd.daemon.store?.load().journal.map(\.revision) == [2, 3, 4])
+        let journal = try #require(try navd.daemon.store?.load().journal)
+        #expect(journal.map(\.revision) == [2, 3, 4])
+        // Each row keeps the id counter after its change: every push handed out one more id.
+        #expect(journal.last?.nextId == navd.daemon.coordinator.state.nextIdNumber)
+        #expect(zip(journal, journal.dropFirst()).allSatisfy { $0.nextId + 1 == $1.nextId })
     }
 
     @Test func afterAFailedCommitEachCallIsAnsweredAsIfTheBatchRanAgainstTheRestoredState() throws {
@@ -36,7 +39,7 @@ struct InProcessDaemonTests {
         defer { navd.stop() }
         let store = try #require(navd.daemon.store)
         // A real refusal by SQLite: the connection may no longer write.
-        _ = try withStoreDatabase(store) { try $0.execute(sql: "PRAGMA query_only = 1") }
+        try withStoreDatabase(store) { try $0.exec("PRAGMA query_only = 1") }
         let tab = navd.daemon.coordinator.selectedTab
         try navd.send(.push, [.string("orange"), Self.noParams])  // changes the tree: StorageFailed
         try navd.send(.pop)  // popped orange in memory; against the restored state it is AtRoot

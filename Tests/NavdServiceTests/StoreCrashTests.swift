@@ -68,7 +68,7 @@ struct StoreCrashTests {
             print("committed \(revision)")
             fflush(nil)  // every open stream, stdout included
             if store.shouldSnapshot {
-                try store.writeSnapshot(revision: revision, document: Array("state at \(revision)".utf8))
+                try writeStoreSnapshot(store, revision: revision, document: Array("state at \(revision)".utf8))
             }
             revision += 1
         }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import NavdService
 
@@ -10,8 +9,8 @@ struct StoreDiskFullTests {
         try withFreshStore("full") { store, temporary in
             try store.append(storeRecords(from: 1, count: 5))
             // SQLite's own page limit: the same SQLITE_FULL path as a full disk, inside the library.
-            let pages = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 }
-            _ = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA max_page_count = \(pages + 4)") }
+            let pages = try storeInteger(store, "PRAGMA page_count") ?? 0
+            _ = try storeInteger(store, "PRAGMA max_page_count = \(pages + 4)")
             let (revision, failure) = appendUntilRefused(store, from: 6, count: 2, payloadSize: 3_000, limit: 200)
             let error = try #require(failure, "the page limit was never reached")
             print("disk full as expected: \(error.message)")
@@ -22,7 +21,7 @@ struct StoreDiskFullTests {
             #expect(stored == Array(1..<revision), "the refused batch left nothing behind")
             #expect(store.journalLength == stored.count)
 
-            _ = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA max_page_count = 1000000") }
+            _ = try storeInteger(store, "PRAGMA max_page_count = 1000000")
             try store.append(storeRecords(from: revision, count: 2, payloadSize: 3_000))
             #expect(try store.load().journal.last?.revision == revision + 1)
         }
@@ -30,8 +29,9 @@ struct StoreDiskFullTests {
 
     @Test func anEmptyPayloadIsStoredAsEmpty() throws {
         try withFreshStore("emptypayload") { store, _ in
-            try store.append([StoredRecord(revision: 1, payload: []), StoredRecord(revision: 2, payload: [0])])
-            #expect(try store.load().journal == [StoredRecord(revision: 1, payload: []), StoredRecord(revision: 2, payload: [0])])
+            let records = [StoredRecord(revision: 1, nextId: 3, payload: []), StoredRecord(revision: 2, nextId: 4, payload: [0])]
+            try store.append(records)
+            #expect(try store.load().journal == records)
         }
     }
 }

@@ -9,7 +9,7 @@ struct StoreExclusiveTests {
         defer { temporary.remove() }
         let writer = try StateStore(directory: temporary.stateDirectory, durability: .normal, exclusive: true)
         for record in storeRecords(from: 1, count: 20) { try writer.append([record]) }
-        try writer.writeSnapshot(revision: 12, document: [1, 2])
+        try writeStoreSnapshot(writer, revision: 12, document: [1, 2])
         try writer.append(storeRecords(from: 21, count: 3))
         #expect(try writer.load().journal.map(\.revision) == Array(13...23))
 

@@ -68,7 +68,7 @@ struct StorePerformanceTests {
                     try store.append(storeRecords(from: revision + 1, count: batch, payloadSize: 120))
                     revision += UInt64(batch)
                     if store.shouldSnapshot {
-                        try store.writeSnapshot(revision: revision, document: document)
+                        try writeStoreSnapshot(store, revision: revision, document: document)
                         snapshots += 1
                         largestDatabase = max(largestDatabase, storeFileSize(temporary.databaseFile))
                         largestLog = max(largestLog, storeFileSize(logFile))

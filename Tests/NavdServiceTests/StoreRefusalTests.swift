@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 import Testing
 @testable import NavdService
 
@@ -31,12 +31,10 @@ struct StoreRefusalTests {
     /// creating the state directory.
     func writeStateDatabase(_ temporary: StoreTemporaryDirectory, wal: Bool = false, sql: String) throws {
         try FileManager.default.createDirectory(atPath: temporary.stateDirectory, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: temporary.databaseFile)
-        try queue.inDatabase { db in
-            if wal { _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
-            try db.execute(sql: sql)
-        }
-        try queue.close()
+        let db = try Database(path: temporary.databaseFile)
+        if wal { try db.exec("PRAGMA journal_mode = WAL") }
+        try db.exec(sql)
+        db.close()
     }
 
     @Test func randomBytesAreRefusedAndLeftAlone() throws {
@@ -77,7 +75,7 @@ struct StoreRefusalTests {
             INSERT INTO trees (body) VALUES (x'0102030405');
             """)
         let message = try expectRefusal(temporary, kind: .newerSchema)
-        #expect(message.contains("written by a newer navd (schema 3, this navd reads 1); upgrade navd or move the file away"))
+        #expect(message.contains("written by a newer navd (schema 3, this navd reads 2); upgrade navd or move the file away"))
     }
 
     @Test func anotherProgramsDatabaseIsRefusedAndLeftAlone() throws {

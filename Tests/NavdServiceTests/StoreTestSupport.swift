@@ -1,5 +1,6 @@
 import Foundation
-import GRDB
+import Testing
+import SQLite
 import TestSupport
 @testable import NavdService
 
@@ -28,13 +29,13 @@ struct StoreTemporaryDirectory {
 }
 
 /// `count` records with revisions starting at `first`, each carrying a small payload that
-/// encodes its revision (so a mix-up is visible).
+/// encodes its revision (so a mix-up is visible) and an id counter of ten times the revision.
 func storeRecords(from first: UInt64, count: Int, payloadSize: Int = 48) -> [StoredRecord] {
     (0..<UInt64(count)).map { offset in
         let revision = first + offset
         var payload = Array("change \(revision) ".utf8)
         while payload.count < payloadSize { payload.append(UInt8(truncatingIfNeeded: revision &+ UInt64(payload.count))) }
-        return StoredRecord(revision: revision, payload: payload)
+        return StoredRecord(revision: revision, nextId: revision * 10, payload: payload)
     }
 }
 
@@ -51,7 +52,18 @@ func storeFileSize(_ path: String) -> Int {
 /// Runs `body` on the store's connection (test access to the raw database).
 func withStoreDatabase<T>(_ store: StateStore, _ body: (Database) throws -> T) throws -> T {
     guard let database = store.database else { throw StoreError(.closed, "closed") }
-    return try database.inDatabase(body)
+    return try body(database)
+}
+
+/// The first column of the first row of `sql` on the store's connection, as an integer.
+func storeInteger(_ store: StateStore, _ sql: String) throws -> Int? {
+    try withStoreDatabase(store) { db in try db.firstRow(sql) { Int($0.int64(at: 0)) } }
+}
+
+/// A snapshot of `document` at `revision` with no graph and an id counter of ten times the
+/// revision (as `storeRecords` gives its rows).
+func writeStoreSnapshot(_ store: StateStore, revision: UInt64, document: [UInt8], graph: SavedGraph? = nil) throws {
+    try store.writeSnapshot(revision: revision, nextId: revision * 10, document: document, graph: graph)
 }
 
 /// Runs `body` with a store opened at `durability` in a fresh temporary directory named after
@@ -82,4 +94,22 @@ func appendUntilRefused(
         }
     }
     return (revision, nil)
+}
+
+/// Checks the store's counters against what the file holds.
+func expectCountersMatchTheFile(_ store: StateStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(store.journalLength == (try storeInteger(store, "SELECT count(*) FROM journal")), sourceLocation: sourceLocation)
+    #expect(
+        store.journalBytes == (try storeInteger(store, "SELECT coalesce(sum(length(payload)), 0) FROM journal")),
+        sourceLocation: sourceLocation)
+    #expect(
+        store.snapshotBytes == (try storeInteger(store, "SELECT coalesce(sum(length(document)), 0) FROM snapshot")),
+        sourceLocation: sourceLocation)
+}
+
+/// The permission bits of `path` (0 when it is missing).
+func storeFileMode(_ path: String) -> mode_t {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return 0 }
+    return status.st_mode & 0o7777
 }

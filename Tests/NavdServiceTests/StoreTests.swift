@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import NavdService
 
@@ -39,14 +38,14 @@ struct StoreTests {
         #expect(!store.shouldSnapshot)
         let mode = (try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? NSNumber)?.intValue
         #expect(mode == 0o700)
-        let journalMode = try withStoreDatabase(store) { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        let journalMode = try withStoreDatabase(store) { db in try db.firstRow("PRAGMA journal_mode") { $0.text(at: 0) } }
         #expect(journalMode == "wal")
     }
 
     @Test(arguments: Durability.allCases)
     func eachDurabilitySetsItsSynchronousLevel(durability: Durability) throws {
         try withFreshStore("sync", durability: durability) { store, _ in
-            let level = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+            let level = try storeInteger(store, "PRAGMA synchronous")
             #expect(level == (durability == .full ? 2 : 1))
         }
     }
@@ -57,10 +56,10 @@ struct StoreTests {
         let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
         try store.append(storeRecords(from: 1, count: 10))
         let document = Array("the whole tree at 7".utf8)
-        try store.writeSnapshot(revision: 7, document: document)
+        try writeStoreSnapshot(store, revision: 7, document: document)
         #expect(store.journalLength == 3)
         #expect(store.snapshotRevision == 7)
-        let rows = try withStoreDatabase(store) { try Int.fetchOne($0, sql: "SELECT count(*) FROM journal") }
+        let rows = try storeInteger(store, "SELECT count(*) FROM journal")
         #expect(rows == 3)
         try store.append(storeRecords(from: 11, count: 2))
         store.close()
@@ -73,7 +72,7 @@ struct StoreTests {
         #expect(contents.journal.map(\.revision) == [8, 9, 10, 11, 12])
         #expect(reopened.journalLength == 5)
 
-        try reopened.writeSnapshot(revision: 12, document: Array("at 12".utf8))
+        try writeStoreSnapshot(reopened, revision: 12, document: Array("at 12".utf8))
         #expect(reopened.journalLength == 0)
         #expect(try reopened.load().journal.isEmpty)
         #expect(try reopened.load().snapshot?.document == Array("at 12".utf8))
@@ -81,8 +80,8 @@ struct StoreTests {
 
     @Test func anOlderSnapshotIsRefused() throws {
         try withFreshStore("older") { store, _ in
-            try store.writeSnapshot(revision: 5, document: [1])
-            #expect(throws: StoreError.self) { try store.writeSnapshot(revision: 4, document: [2]) }
+            try writeStoreSnapshot(store, revision: 5, document: [1])
+            #expect(throws: StoreError.self) { try writeStoreSnapshot(store, revision: 4, document: [2]) }
             #expect(try store.load().snapshot?.document == [1])
         }
     }
@@ -91,7 +90,7 @@ struct StoreTests {
         try withFreshStore("batch") { store, temporary in
             try store.append(storeRecords(from: 1, count: 3))
             // Revision 3 is already stored: the whole batch 4, 5, 3 must be refused.
-            let clash = storeRecords(from: 4, count: 2) + [StoredRecord(revision: 3, payload: [9])]
+            let clash = storeRecords(from: 4, count: 2) + [StoredRecord(revision: 3, nextId: 30, payload: [9])]
             let error = #expect(throws: StoreError.self) { try store.append(clash) }
             #expect(error?.kind == .writeFailed)
             #expect(error?.message.contains(temporary.databaseFile) == true)
@@ -112,7 +111,7 @@ struct StoreTests {
         defer { writer.close() }
         let written = storeRecords(from: 1, count: 100)
         for record in written { try writer.append([record]) }
-        try writer.writeSnapshot(revision: 60, document: [6, 0])
+        try writeStoreSnapshot(writer, revision: 60, document: [6, 0])
         try writer.append(storeRecords(from: 101, count: 5))
 
         let reader = try StateStore(directory: temporary.stateDirectory, durability: .normal)
@@ -148,12 +147,12 @@ struct StoreTests {
             directory: temporary.stateDirectory, durability: .normal,
             policy: SnapshotPolicy(maximumJournalRows: 50, minimumJournalRows: 10))
         defer { store.close() }
-        try store.writeSnapshot(revision: 0, document: [UInt8](repeating: 7, count: 10_000))
+        try writeStoreSnapshot(store, revision: 0, document: [UInt8](repeating: 7, count: 10_000))
         try store.append(storeRecords(from: 1, count: 49, payloadSize: 16))
         #expect(!store.shouldSnapshot)
         try store.append(storeRecords(from: 50, count: 1, payloadSize: 16))
         #expect(store.shouldSnapshot)
-        try store.writeSnapshot(revision: 50, document: [UInt8](repeating: 7, count: 100))
+        try writeStoreSnapshot(store, revision: 50, document: [UInt8](repeating: 7, count: 100))
         #expect(!store.shouldSnapshot)
         try store.append(storeRecords(from: 51, count: 10, payloadSize: 16))
         #expect(store.shouldSnapshot, "10 rows of 16 bytes outweigh a 100-byte snapshot")

@@ -1,8 +1,11 @@
-import Foundation
-import GRDB
+import SQLite
 
-/// Opening the state file: the directory, the checks that keep navd from touching a file it
-/// does not understand, the pragmas and the schema.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Opening the state file: the checks that keep navd from touching a file it does not
+/// understand, the pragmas, and the schema.
 extension StateStore {
     /// Every SQLite database file starts with these 16 bytes.
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
@@ -22,60 +25,38 @@ extension StateStore {
         case foreign(String)
     }
 
-    /// Creates `directory` and its missing parents with mode 0700 (the state is private).
-    static func createDirectory(_ directory: String) throws(StoreError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw StoreError(.cannotOpen, "navd state directory \(directory) exists but is not a directory; "
-                    + "move it away or choose another state directory")
-            }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StoreError(.cannotOpen, "cannot create navd state directory \(directory): "
-                + "\(error.localizedDescription); create it yourself or choose another state directory")
-        }
-    }
-
-    /// Refuses, without writing a byte, a file that is not a readable navd database of this
-    /// schema version. A missing or empty file passes: navd creates the database.
+    /// Refuses, without writing a byte, a file that is not a readable navd database of this or
+    /// an older schema version. A missing or empty file passes: navd creates the database.
     static func validateExistingFile(at path: String) throws(StoreError) {
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw StoreError(.cannotOpen, "cannot read navd state file \(path) (permission denied?); "
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 && errno == ENOENT { return }
+        guard fd >= 0 else {
+            throw StoreError(.cannotOpen, "cannot read navd state file \(path) (\(StateDirectory.errorText())); "
                 + "fix its permissions or choose another state directory")
         }
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
-        try? handle.close()
-        if header.isEmpty { return }
-        guard header.count == 100, header.prefix(16).elementsEqual(sqliteHeader) else {
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 100, 0) }
+        Glibc.close(fd)
+        if count == 0 { return }
+        guard count == 100, header.prefix(16).elementsEqual(sqliteHeader) else {
             throw unreadable(path, "it is not an SQLite database (wrong header)")
         }
         // Checked in a read-only connection: it can neither roll anything back nor checkpoint
         // the log into the file, so a refused file keeps every byte.
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "navd.state.check"
         let shape: FileShape
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            shape = try queue.inDatabase { db in
-                let shape = try inspect(db)
-                if shape == .navd(schema: schemaVersion) {
-                    let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                    if problems != ["ok"] {
-                        return .foreign("it is corrupt (SQLite's quick_check: \(problems.prefix(3).joined(separator: "; ")))")
-                    }
+            let db = try Database(path: path, flags: [.readOnly, .noMutex])
+            defer { db.close() }
+            var found = try inspect(db)
+            if case .navd(let schema) = found, schema >= 1 && schema <= schemaVersion {
+                let problems = try db.collect("PRAGMA quick_check") { $0.text(at: 0) }
+                if problems != ["ok"] {
+                    found = .foreign("it is corrupt (SQLite's quick_check: \(problems.prefix(3).joined(separator: "; ")))")
                 }
-                return shape
             }
+            shape = found
         } catch {
-            throw unreadable(path, "SQLite cannot read it: \(describe(error))")
+            throw unreadable(path, "SQLite cannot read it: \(error)")
         }
         switch shape {
         case .empty:
@@ -93,19 +74,20 @@ extension StateStore {
     }
 
     /// Classifies the open database `db` without writing to it.
-    static func inspect(_ db: Database) throws -> FileShape {
-        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-        let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+    static func inspect(_ db: Database) throws(SQLiteError) -> FileShape {
+        let tables = Set(try db.collect("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(at: 0) })
+        let application = try db.firstRow("PRAGMA application_id") { Int32(truncatingIfNeeded: $0.int64(at: 0)) } ?? 0
         if tables.isEmpty && application == 0 { return .empty }
         if application != applicationID {
             return .foreign("it is an SQLite database of another program (application id \(application))")
         }
         guard tables.contains("meta") else { return .foreign("it has navd's application id but no meta table") }
-        guard let schema = try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema_version'") else {
-            return .foreign("its meta table has no schema_version")
+        let version = try db.firstRow("SELECT value FROM meta WHERE key = 'schema_version'") { row in
+            row.isNull(at: 0) ? nil : Int(row.int64(at: 0))
         }
-        if schema == schemaVersion && !tables.isSuperset(of: ["snapshot", "journal"]) {
-            return .foreign("it lacks the snapshot or journal table")
+        guard let schema = version ?? nil else { return .foreign("its meta table has no schema_version") }
+        if let required = tablesOfSchema[schema], !tables.isSuperset(of: required) {
+            return .foreign("it lacks one of the tables of schema \(schema) (\(required.sorted().joined(separator: ", ")))")
         }
         return .navd(schema: schema)
     }
@@ -117,62 +99,71 @@ extension StateStore {
     }
 
     /// Opens the validated (or new) file for writing: exclusive locking when asked, WAL, the
-    /// durability level, a bounded log, and the schema when the database is new.
-    func openForWriting() throws(StoreError) -> DatabaseQueue {
-        var configuration = Configuration()
-        configuration.label = "navd.state"
-        configuration.busyMode = .timeout(5)
-        configuration.foreignKeysEnabled = false
-        let synchronous = durability == .full ? "FULL" : "NORMAL"
+    /// durability level, a bounded log, and the schema when the database is new or older.
+    /// Returns the connection and, when it migrated the file, a sentence saying so.
+    func openForWriting() throws(StoreError) -> (Database, String?) {
+        let db: Database
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try queue.inDatabase { db in
-                // Before the first access to the file, so that the log's index is never put
-                // in shared memory.
-                if exclusive { try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
-                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-                guard mode == "wal" else {
-                    throw StoreError(.cannotOpen, "cannot switch navd state file \(path) to WAL mode (it stays in "
-                        + "\(mode ?? "?") mode); is the file system a network one? choose a local state directory")
-                }
-                try db.execute(sql: """
-                    PRAGMA synchronous = \(synchronous);
-                    PRAGMA journal_size_limit = \(Self.logSizeLimit);
-                    PRAGMA wal_autocheckpoint = \(Self.checkpointPages);
-                    """)
-                switch try Self.inspect(db) {
-                case .empty:
-                    try Self.createSchema(db)
-                case .navd(schema: Self.schemaVersion):
-                    break
-                case let shape:
-                    throw StoreError(.unreadable, "navd state file \(path) changed while navd opened it (\(shape)); "
-                        + "make sure no other program writes to it, then start navd again")
-                }
-            }
-            return queue
-        } catch let error as StoreError {
-            throw error
+            db = try Database(path: path, flags: [.readWrite, .create, .noMutex])
         } catch {
-            throw StoreError(.cannotOpen, "cannot open navd state file \(path) for writing: \(Self.describe(error)); "
-                + "check the directory's permissions and free space, or choose another state directory")
+            throw cannotOpen(error)
+        }
+        do {
+            // Before the first access to the file, so that the log's index is never put in
+            // shared memory.
+            if exclusive { try db.exec("PRAGMA locking_mode = EXCLUSIVE") }
+            let mode = try db.firstRow("PRAGMA journal_mode = WAL") { $0.text(at: 0) }
+            guard mode == "wal" else {
+                db.close()
+                throw StoreError(.cannotOpen, "cannot switch navd state file \(path) to WAL mode (it stays in "
+                    + "\(mode ?? "?") mode); is the file system a network one? choose a local state directory")
+            }
+            try db.exec("""
+                PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL");
+                PRAGMA journal_size_limit = \(Self.logSizeLimit);
+                PRAGMA wal_autocheckpoint = \(Self.checkpointPages);
+                """)
+            let migrated = try setUpSchema(db)
+            return (db, migrated)
+        } catch let error as StoreError {
+            db.close()
+            throw error
+        } catch let error as SQLiteError {
+            db.close()
+            throw cannotOpen(error)
+        } catch {
+            db.close()
+            throw StoreError(.cannotOpen, "cannot open navd state file \(path) for writing: \(error)")
         }
     }
 
-    /// Creates schema version 1 in one transaction.
-    static func createSchema(_ db: Database) throws {
-        try inImmediateTransaction(db) {
-            try db.execute(sql: """
-                PRAGMA application_id = \(applicationID);
-                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value NOT NULL) WITHOUT ROWID;
-                INSERT INTO meta (key, value) VALUES ('schema_version', \(schemaVersion)), ('written_by', 'navd');
-                CREATE TABLE snapshot (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    revision INTEGER NOT NULL,
-                    document BLOB NOT NULL
-                );
-                CREATE TABLE journal (revision INTEGER PRIMARY KEY NOT NULL, payload BLOB NOT NULL);
-                """)
+    /// Creates the schema in a new file or migrates an older one, in one transaction; returns
+    /// a sentence when it migrated.
+    private func setUpSchema(_ db: Database) throws -> String? {
+        let shape = try db.transaction(.immediate) { () throws(SQLiteError) -> FileShape in
+            // Inspected inside the transaction: nobody can change the file between the look and the change.
+            let shape = try Self.inspect(db)
+            switch shape {
+            case .empty: try Self.createSchema(db)
+            case .navd(let schema) where schema >= 1 && schema < Self.schemaVersion: try Self.migrate(db, from: schema)
+            default: break
+            }
+            return shape
         }
+        switch shape {
+        case .empty, .navd(schema: Self.schemaVersion):
+            return nil
+        case .navd(let schema) where schema >= 1 && schema < Self.schemaVersion:
+            return "migrated navd state file \(path) from schema \(schema) to \(Self.schemaVersion)"
+        default:
+            throw StoreError(.unreadable, "navd state file \(path) changed while navd opened it (\(shape)); "
+                + "make sure no other program writes to it, then start navd again")
+        }
+    }
+
+    /// The error for a file that cannot be opened for writing.
+    private func cannotOpen(_ error: SQLiteError) -> StoreError {
+        StoreError(.cannotOpen, "cannot open navd state file \(path) for writing: \(error); "
+            + "check the directory's permissions and free space, or choose another state directory")
     }
 }

@@ -9,31 +9,23 @@ public enum Durability: String, Sendable, CaseIterable {
     case full
 }
 
-/// One journaled change: the revision it produced and the model's opaque encoding of it.
+/// One journaled change: the revision it produced, the navigator's id counter after it, and the
+/// model's opaque encoding of it.
 public struct StoredRecord: Sendable, Hashable {
     /// The revision the change produced; records are stored and returned in ascending order.
     public var revision: UInt64
+    /// The navigator's id counter after the change (`NavigationState.nextIdNumber`), kept in a
+    /// column of its own so that even a row whose payload cannot be read tells how far ids went.
+    /// 0 for rows written before schema 2.
+    public var nextId: UInt64
     /// The change as the model encoded it; the store never looks inside.
     public var payload: [UInt8]
 
-    /// A record for `revision` carrying `payload`.
-    public init(revision: UInt64, payload: [UInt8]) {
+    /// A record for `revision`, after which ids start at `nextId`, carrying `payload`.
+    public init(revision: UInt64, nextId: UInt64, payload: [UInt8]) {
         self.revision = revision
+        self.nextId = nextId
         self.payload = payload
-    }
-}
-
-/// Everything needed to rebuild the state: the latest snapshot and the changes made after it.
-public struct StoreContents: Sendable {
-    /// The latest snapshot (its revision and the model's encoding of the whole state), if any.
-    public var snapshot: (revision: UInt64, document: [UInt8])?
-    /// The journaled changes with a revision greater than the snapshot's, ascending.
-    public var journal: [StoredRecord]
-
-    /// Contents made of `snapshot` and `journal`.
-    public init(snapshot: (revision: UInt64, document: [UInt8])?, journal: [StoredRecord]) {
-        self.snapshot = snapshot
-        self.journal = journal
     }
 }
 

@@ -1,0 +1,168 @@
+import SQLite
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The writes: journal rows (the hot path), snapshots with their graph, rows set aside.
+extension StateStore {
+    /// The journal's insert, prepared once per connection.
+    static let insertJournalRow = "INSERT INTO journal(revision, payload, next_id) VALUES (?1, ?2, ?3)"
+
+    /// Commits `records` (ascending revisions above the snapshot's and the journal's) in one
+    /// transaction: a group commit. On failure (disk full, I/O error, a revision already stored)
+    /// nothing of the batch is stored, the error carries SQLite's reason, and a later append can
+    /// succeed.
+    public func append(_ records: [StoredRecord]) throws(StoreError) {
+        guard !records.isEmpty else { return }
+        let db = try openDatabase()
+        var addedBytes = 0
+        for record in records {
+            guard record.revision <= UInt64(Int64.max), record.nextId <= UInt64(Int64.max) else {
+                throw StoreError(.writeFailed, "cannot store revision \(record.revision) (next id \(record.nextId)) "
+                    + "in \(path): above 2^63-1")
+            }
+            addedBytes += record.payload.count
+        }
+        do {
+            try db.transaction(.immediate) { () throws(SQLiteError) in
+                let insert = try db.cachedStatement(Self.insertJournalRow)
+                for record in records {
+                    try insert.bind(Int64(record.revision), at: 1)
+                    try insert.bind(Int64(record.nextId), at: 3)
+                    // No copy: SQLite reads the payload once, into the row, during the step.
+                    try Self.withBytes(record.payload) { bytes throws(SQLiteError) in
+                        try insert.withBlob(bytes, at: 2) { () throws(SQLiteError) in try insert.run() }
+                    }
+                }
+            }
+        } catch {
+            throw StoreError(.writeFailed, "cannot save to navd state file \(path): \(error); "
+                + "nothing of this change was saved (free disk space or fix the file system, then retry)")
+        }
+        journalLength += records.count
+        journalBytes += addedBytes
+    }
+
+    /// Replaces the snapshot with `document` at `revision` (the navigator's id counter then
+    /// being `nextId`), written under `graph`, and deletes the journal rows it covers
+    /// (revision <= `revision`), in one transaction.
+    ///
+    /// `graph`'s bytes are written only when they differ from the stored graph's, so frequent
+    /// snapshots under one route file cost no more than the document. Every journal row
+    /// appended after this snapshot must be made under `graph` (a caller that changes graph
+    /// writes a snapshot first). nil means the graph is not known: the stored one is removed, so
+    /// that no row is ever thought to be made under a graph it was not made under.
+    public func writeSnapshot(revision: UInt64, nextId: UInt64, document: [UInt8], graph: SavedGraph?) throws(StoreError) {
+        let db = try openDatabase()
+        guard revision <= UInt64(Int64.max), nextId <= UInt64(Int64.max) else {
+            throw StoreError(.writeFailed, "cannot store snapshot revision \(revision) (next id \(nextId)) in \(path): above 2^63-1")
+        }
+        if let current = snapshotRevision, revision < current {
+            throw StoreError(.writeFailed, "refusing to replace the snapshot of revision \(current) in \(path) "
+                + "with an older one (revision \(revision)); this is a bug in navd")
+        }
+        var remaining = (rows: 0, bytes: 0)
+        do {
+            try db.transaction(.immediate) { () throws(SQLiteError) in
+                let upsert = try db.cachedStatement("""
+                    INSERT INTO snapshot(id, revision, document, next_id) VALUES (1, ?1, ?2, ?3)
+                    ON CONFLICT(id) DO UPDATE SET
+                        revision = excluded.revision, document = excluded.document, next_id = excluded.next_id
+                    """)
+                try upsert.bind(Int64(revision), at: 1)
+                try upsert.bind(Int64(nextId), at: 3)
+                try Self.withBytes(document) { bytes throws(SQLiteError) in
+                    try upsert.withBlob(bytes, at: 2) { () throws(SQLiteError) in try upsert.run() }
+                }
+                try replaceGraph(db, with: graph)
+                let delete = try db.cachedStatement("DELETE FROM journal WHERE revision <= ?1")
+                try delete.bind(Int64(revision), at: 1)
+                try delete.run()
+                remaining = try Self.journalTotals(db)
+            }
+        } catch {
+            throw StoreError(.writeFailed, "cannot save a snapshot to navd state file \(path): \(error); "
+                + "the previous snapshot and journal are intact (free disk space or fix the file system)")
+        }
+        graphOnDisk = .some(graph)
+        snapshotRevision = revision
+        snapshotBytes = document.count
+        journalLength = remaining.rows
+        journalBytes = remaining.bytes
+    }
+
+    /// Moves every journal row with a revision of `revision` or more into the rows kept aside,
+    /// with `reason` and the time, in one transaction; returns how many it moved. They no
+    /// longer block new rows at the same revisions, and they stay in the file (for a person to
+    /// look at, and for ``StoreContents/highestRevision``).
+    @discardableResult
+    public func setAside(fromRevision revision: UInt64, reason: String) throws(StoreError) -> Int {
+        let db = try openDatabase()
+        guard revision <= UInt64(Int64.max) else { return 0 }
+        var moved = 0
+        var remaining = (rows: 0, bytes: 0)
+        do {
+            try db.transaction(.immediate) { () throws(SQLiteError) in
+                let copy = try db.cachedStatement("""
+                    INSERT INTO journal_aside(revision, next_id, payload, reason, time)
+                    SELECT revision, next_id, payload, ?2, ?3 FROM journal WHERE revision >= ?1 ORDER BY revision
+                    """)
+                try copy.bind(Int64(revision), at: 1)
+                try copy.bind(reason, at: 2)
+                try copy.bind(Int64(time(nil)), at: 3)
+                try copy.run()
+                moved = db.changes
+                let delete = try db.cachedStatement("DELETE FROM journal WHERE revision >= ?1")
+                try delete.bind(Int64(revision), at: 1)
+                try delete.run()
+                remaining = try Self.journalTotals(db)
+            }
+        } catch {
+            throw StoreError(.writeFailed, "cannot set aside the journal rows from revision \(revision) in navd state "
+                + "file \(path): \(error); the journal is as it was (free disk space or fix the file system)")
+        }
+        journalLength = remaining.rows
+        journalBytes = remaining.bytes
+        return moved
+    }
+
+    /// Makes the stored graph `graph`, writing only when it differs from what is stored; the
+    /// caller holds the transaction.
+    private func replaceGraph(_ db: Database, with graph: SavedGraph?) throws(SQLiteError) {
+        let stored: SavedGraph?
+        if let known = graphOnDisk { stored = known } else { stored = try Self.readGraph(db) }
+        guard stored != graph else { return }
+        guard let graph else {
+            try db.cachedStatement("DELETE FROM graph").run()
+            return
+        }
+        let upsert = try db.cachedStatement("""
+            INSERT INTO graph(id, origin, source, limit_overrides) VALUES (1, ?1, ?2, ?3)
+            ON CONFLICT(id) DO UPDATE SET
+                origin = excluded.origin, source = excluded.source, limit_overrides = excluded.limit_overrides
+            """)
+        try upsert.bind(graph.origin, at: 1)
+        try upsert.bind(graph.limitOverrides, at: 3)
+        try Self.withBytes(graph.source) { bytes throws(SQLiteError) in
+            try upsert.withBlob(bytes, at: 2) { () throws(SQLiteError) in try upsert.run() }
+        }
+    }
+
+    /// The stored graph, if any.
+    static func readGraph(_ db: Database) throws(SQLiteError) -> SavedGraph? {
+        try db.cachedStatement("SELECT origin, source, limit_overrides FROM graph WHERE id = 1").firstRow { row in
+            SavedGraph(origin: row.text(at: 0), source: row.bytes(at: 1), limitOverrides: row.text(at: 2))
+        }
+    }
+
+    /// `bytes`' buffer for the length of `body`, without copying, with SQLite's error type.
+    static func withBytes<R>(
+        _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(SQLiteError) -> R
+    ) throws(SQLiteError) -> R {
+        let result: Result<R, SQLiteError> = bytes.withUnsafeBytes { buffer in
+            do throws(SQLiteError) { return .success(try body(buffer)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}
