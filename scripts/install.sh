@@ -56,7 +56,8 @@ install)
     fi
     install -d "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
     for c in "${clients[@]}"; do
-        "$bin_dir/$c" --generate-completion-script bash > "$root/share/bash-completion/completions/$c"
+        # A completion file is sourced, never run: no #! line (lintian: bash-completion-with-hashbang).
+        "$bin_dir/$c" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/share/bash-completion/completions/$c"
         "$bin_dir/$c" --generate-completion-script zsh > "$root/share/zsh/site-functions/_$c"
         "$bin_dir/$c" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/$c.fish"
         chmod 0644 "$root/share/bash-completion/completions/$c" "$root/share/zsh/site-functions/_$c" \
