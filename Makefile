@@ -1,7 +1,7 @@
 # navd — build, test, demo, install.
 #   make demo        the tour: a private (or session) bus, navd, navwatch following navctl
 #   make test        every test that fits in CI (unit, D-Bus, end-to-end, short reliability, bench smoke)
-#   make check-long  sanitizers, the long reliability suite, the full benchmark
+#   make check-long  sanitizers, the long reliability suite, the package's install test, the full benchmark
 #   make install     PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging;
 #                    binaries stripped (STRIP= installs them with their debug information)
 #   make deb         navd_VERSION_ARCH.deb (debhelper, debian/), checked by lintian
