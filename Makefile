@@ -1,9 +1,11 @@
 # navd — build, test, demo, install.
 #   make demo        the tour: a private (or session) bus, navd, navwatch following navctl
 #   make test        every test that fits in CI (unit, D-Bus, end-to-end, short reliability, bench smoke)
-#   make check-long  sanitizers, the long reliability suite, the full benchmark
+#   make check-long  sanitizers, the long reliability suite, the package's install test, the full benchmark
 #   make install     PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging;
 #                    binaries stripped (STRIP= installs them with their debug information)
+#   make deb         navd_VERSION_ARCH.deb (debhelper, debian/), checked by lintian
+#   make man         remake the committed man pages (man/) after a command line changed
 
 SHELL      := /bin/bash
 PREFIX     ?= /usr/local
@@ -12,7 +14,7 @@ SWIFT      ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/sw
 RELEASE_FLAGS := -c release --static-swift-stdlib
 BINARIES   := navd navctl navwatch
 
-.PHONY: all deps build release test demo install uninstall bench bench-smoke reliability check-long clean
+.PHONY: all deps build release test demo install uninstall bench bench-smoke reliability check-long clean man deb deb-test
 
 all: build
 
@@ -47,6 +49,27 @@ install: release
 uninstall:
 	@bash scripts/install.sh uninstall "" "$(PREFIX)" "$(DESTDIR)"
 
+# The man pages are committed (man/navd.8, navctl.1, navwatch.1), so that neither `make test`, nor
+# `make install`, nor `make deb` runs the generator: swift-argument-parser's generate-manual
+# plugin (which builds its tool and every product) writes each command's options, and
+# scripts/man.py adds the hand-written sections of man/src/. A test fails when a page is stale.
+man: deps
+	$(SWIFT) build
+	$(SWIFT) package generate-manual --configuration debug --date "$$(date +%F)"
+	python3 scripts/man.py assemble .build/plugins/GenerateManual/outputs "$$($(SWIFT) build --show-bin-path)"
+
+# The package: debhelper around `make install PREFIX=/usr` (scripts/deb.sh says why), written to
+# the top of the repository; lintian errors fail it.
+deb: release
+	@bash scripts/deps.sh deb
+	bash scripts/deb.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(CURDIR)"
+
+# The package installed on a clean Debian 12 root (debootstrap), navctl push orange through D-Bus
+# activation under a real systemd --user, and a purge that leaves no file behind.
+deb-test: deb
+	@bash scripts/deps.sh deb-test
+	bash Tests/Scripts/deb-test.sh "navd_$$(dpkg-parsechangelog -S Version)_$$(dpkg --print-architecture).deb"
+
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/navd-bench" $(BENCH_ARGS)
@@ -75,6 +98,7 @@ check-long: deps
 	@if ls .build-sanitizer-logs/* >/dev/null 2>&1; then cat .build-sanitizer-logs/*; \
 	  echo "check-long: ThreadSanitizer reports above"; exit 1; fi
 	$(MAKE) reliability
+	$(MAKE) deb-test
 	$(MAKE) bench
 
 clean:

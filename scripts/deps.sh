@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages navd's build, tests and demo need.
+# deps.sh [deb] [deb-test] — installs the Debian packages navd's build, tests and demo need; with
+# `deb`, also those `make deb` needs (debhelper, lintian), with `deb-test` those of its install test
+# (debootstrap), so that `make test` installs no packaging tools.
 # As root it runs apt-get; otherwise it prints the exact command and fails.
 set -euo pipefail
 
-packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev tmux python3-dbus python3-gi systemd util-linux binutils)
+# man-db and groff-base: the man-page test renders each page with `man --warnings -l`.
+packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev tmux python3-dbus python3-gi systemd util-linux binutils man-db groff-base)
+for set in "$@"; do
+    case "$set" in
+    deb) packages+=(debhelper dpkg-dev lintian) ;;
+    deb-test) packages+=(debootstrap) ;;
+    *) echo "deps: unknown set '$set' (deb, deb-test)" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

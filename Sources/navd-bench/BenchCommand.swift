@@ -30,7 +30,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Skip the growth and memory-over-history figures (idle memory is always measured).")
     var skipGrowth = false
 
-    @Flag(name: .long, help: "Skip navctl against busctl, navd's start (direct and through D-Bus activation) and the installed size.")
+    @Flag(name: .long, help: "Skip navctl against busctl, navd's start (direct and through D-Bus activation) and the sizes.")
     var skipCli = false
 
     @Flag(name: .long, help: "Measure only Send and Resolve against Push (the coordination figures); skip every other phase but idle memory.")
@@ -38,6 +38,12 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Measure only the apps figures (an app's object against the default one, 50 apps, Reload); skip every other phase but idle memory.")
     var onlyApps = false
+
+    @Flag(name: .long, help: "Measure only the lean figures: each binary's stripped size and the install's, idle memory (private and file-backed), navd's start to its first answer (direct and through D-Bus activation).")
+    var onlyLean = false
+
+    @Option(name: .long, help: ArgumentHelp("Also report this package's Installed-Size (install.deb), such as the one make deb built.", valueName: "file"))
+    var deb: String?
 
     @Option(name: .long, help: ArgumentHelp("Also write the figures as JSON to this file.", valueName: "file"))
     var json: String?
@@ -54,7 +60,10 @@ struct BenchCommand: ParsableCommand {
     mutating func validate() throws {
         if calls < 2 { throw ValidationError("--calls must be at least 2") }
         if rounds < 1 { throw ValidationError("--rounds must be at least 1") }
-        if onlyApps && onlyCoordination { throw ValidationError("--only-apps and --only-coordination exclude each other") }
+        if [onlyApps, onlyCoordination, onlyLean].filter({ $0 }).count > 1 {
+            throw ValidationError("--only-apps, --only-coordination and --only-lean exclude each other")
+        }
+        if let deb, !FileManager.default.isReadableFile(atPath: deb) { throw ValidationError("--deb \(deb): no such file") }
     }
 
     func run() throws {
@@ -69,8 +78,8 @@ struct BenchCommand: ParsableCommand {
             coldStarts: quick ? 2 : 20)
         let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
         var needed = ["navd", "navd-floor", "navd-load"]
-        let only = onlyCoordination || onlyApps
-        let skipCli = skipCli || only, skipGrowth = skipGrowth || only
+        let only = onlyCoordination || onlyApps || onlyLean
+        let skipCli = skipCli || onlyCoordination || onlyApps, skipGrowth = skipGrowth || only
         if !skipCli { needed += ["navctl", "navwatch"] }
         do {
             try binaries.check(needed)
@@ -94,15 +103,16 @@ struct BenchCommand: ParsableCommand {
             phase("latency and throughput") { try run.measureCallFigures() }
             phase("fan-out") { try run.measureFanOut() }
         }
-        if !onlyApps { phase("coordination") { try run.measureCoordination() } }
+        if !onlyApps && !onlyLean { phase("coordination") { try run.measureCoordination() } }
         run.stopCallSites()
-        if !onlyCoordination {
+        if !onlyCoordination && !onlyLean {
             phase("apps") { try run.measureApps() }
             phase("reload") { try run.measureReload() }
         }
         if !skipCli {
-            phase("command line and start") { try run.measureCommandLine() }
-            phase("installed size") { try run.measureInstalledSize() }
+            if !onlyLean { phase("command line") { try run.measureCommandLine() } }
+            phase("start") { try run.measureColdStart() }
+            phase("installed size") { try run.measureInstalledSize(deb: deb) }
             phase("start through D-Bus activation") { try run.measureActivation() }
         }
         if !skipGrowth { phase("growth and memory") { try run.measureGrowth() } }

@@ -4,8 +4,7 @@ import Foundation
 import NavigatorProtocol
 
 extension BenchRun {
-    /// `navctl push` against `busctl call` of the same Push (whole-process wall time,
-    /// alternating), and navd's cold start to its first answer.
+    /// `navctl push` against `busctl call` of the same Push (whole-process wall time, alternating).
     func measureCommandLine() throws {
         progress("navctl against busctl, \(plan.cliRuns) runs each")
         let site = try BenchSite(
@@ -40,7 +39,6 @@ extension BenchRun {
         navctlFigure.errors = failures["navctl"] ?? 0
         navctlFigure.compare(ratio: navctlSummary.p50 / busctlSummary.p50, of: "navctl median / busctl median", atMost: 1.1)
         figures.append(navctlFigure)
-        try measureColdStart()
     }
 
     /// navd started directly (not through D-Bus activation: `measureActivation`) on a bus of its

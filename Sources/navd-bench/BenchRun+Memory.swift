@@ -59,12 +59,12 @@ struct ProcessMemory {
 
 extension BenchRun {
     /// Appends `key`.private (RssAnon, against `privateBudget` MiB) and `key`.file (RssFile,
-    /// reported with what it is made of) for the process `pid` in `state`.
-    func appendMemoryFigures(_ pid: pid_t, key: String, state: String, privateBudget: Double) {
+    /// reported with what it is made of) for the process `pid` in `state`; given `residentBudget`,
+    /// also `key`.rss, the two together, against it.
+    func appendMemoryFigures(_ pid: pid_t, key: String, state: String, privateBudget: Double, residentBudget: Double? = nil) {
         guard let memory = ProcessMemory.of(pid) else { return }
         var anonymous = Figure("\(key).private", "navd private (anonymous) RSS, \(state)", value: memory.anonymous, unit: "MiB")
-        anonymous.target = "<= \(formatNumber(privateBudget)) MiB"
-        anonymous.met = memory.anonymous <= privateBudget
+        anonymous.check(atMost: privateBudget, unit: "MiB")
         anonymous.note = "RssAnon of \(format2(memory.total)) MiB VmRSS"
         figures.append(anonymous)
         var file = Figure("\(key).file", "navd file-backed RSS, \(state)", value: memory.file, unit: "MiB")
@@ -72,5 +72,11 @@ extension BenchRun {
         file.note = "RssFile: pages of mapped files as touched (navd's own: its statically linked code and read-only data), clean, shared, given back under memory pressure; MiB: \(parts.joined(separator: ", "))"
         if memory.shared > 0 { file.note! += "; RssShmem \(format2(memory.shared)) MiB" }
         figures.append(file)
+        if let residentBudget {
+            var resident = Figure("\(key).rss", "navd RSS, private + file-backed, \(state)", value: memory.anonymous + memory.file, unit: "MiB")
+            resident.check(atMost: residentBudget, unit: "MiB")
+            resident.note = "\(format2(memory.anonymous)) private + \(format2(memory.file)) file-backed"
+            figures.append(resident)
+        }
     }
 }

@@ -37,7 +37,9 @@ final class BenchRun {
         progress("work directory \(workDirectory)")
         let main = try BenchSite(name: "main", binaries: binaries, stateDirectory: workDirectory + "/state-main")
         self.main = main
-        appendMemoryFigures(main.navd.pid, key: "memory.idle", state: "idle after start (persistence on)", privateBudget: 4)
+        appendMemoryFigures(
+            main.navd.pid, key: "memory.idle", state: "idle after start (persistence on)", privateBudget: 4,
+            residentBudget: LeanTargets.idleResidentMebibytes)
         do {
             python = try startPythonPeer(on: main)
             ephemeral = try BenchSite(name: "ephemeral", binaries: binaries, stateDirectory: nil)

@@ -12,7 +12,7 @@ import Glibc
 struct BenchSmokeTests {
     /// Every figure `navd-bench --quick` reports (growth, memory, CLI and coordination included).
     static let expectedKeys = [
-        "memory.idle.private", "memory.idle.file",
+        "memory.idle.private", "memory.idle.file", "memory.idle.rss",
         "floor.ping.serial", "floor.ping.inflight32", "floor.service.serial", "floor.service.inflight32",
         "peer.python.serial", "peer.python.inflight32",
         "latency.navd", "latency.navd.vs_python", "latency.navd.vs_ping",
@@ -25,7 +25,8 @@ struct BenchSmokeTests {
         "coordination.push", "coordination.send", "coordination.resolve",
         "coordination.large.push", "coordination.large.send", "coordination.large.resolve",
         "coordination.deep.push", "coordination.deep.send", "coordination.deep.resolve",
-        "cli.busctl_push", "cli.navctl_push", "cli.cold_start", "install.size",
+        "cli.busctl_push", "cli.navctl_push", "cli.cold_start",
+        "size.navd", "size.navctl", "size.navwatch", "install.size", "install.total",
         "growth.screens_1", "growth.screens_100", "growth.screens_10000",
         "memory.screens_10000.private", "memory.screens_10000.file", "memory.after_history", "growth.after_history",
     ] + appKeys
@@ -36,6 +37,10 @@ struct BenchSmokeTests {
         "apps.latency.50_apps", "apps.memory.per_app", "apps.reload.time", "apps.reload.calls_alone", "apps.reload.stall",
         "apps.reload.changed", "apps.reload.changed_stall",
     ]
+
+    /// The lean figures with a target of the table: navd stripped, the three binaries
+    /// installed, idle RSS private + file-backed.
+    static let leanTargetKeys = ["size.navd", "install.size", "memory.idle.rss"]
 
     /// The directory holding navd-bench and the binaries it runs, or nil (the reason printed).
     static let binaryDirectory: String? = {
@@ -98,6 +103,10 @@ struct BenchSmokeTests {
                 let baselines = ["apps.latency.default", "apps.throughput.default", "apps.reload.calls_alone", "apps.reload.changed"]
                 #expect(baselines.contains(key) || figure["target"] is String, "\(key) has no target")
                 #expect(baselines.contains(key) || figure["met"] is Bool, "\(key) says not whether its target was met")
+            }
+            if Self.leanTargetKeys.contains(key) {
+                #expect((figure["target"] as? String)?.hasSuffix(" MiB") == true, "\(key) has no target in MiB: \(figure)")
+                #expect(figure["met"] is Bool, "\(key) says not whether its target was met")
             }
             if let ratio = figure["ratio"] {
                 let value = (ratio as? NSNumber)?.doubleValue ?? -1

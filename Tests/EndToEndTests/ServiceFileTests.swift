@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The installed files at work: D-Bus activation under a real systemd user manager, and the
-/// system-bus policy. Each runs a script in Tests/Scripts (exit 0 passed, 77 cannot run here).
+/// The installed files at work: D-Bus activation under a real systemd user manager, the
+/// system-bus policy, and the man pages. Each runs a script in Tests/Scripts (exit 0 passed, 77
+/// cannot run here).
 @Suite("service files", .serialized, .timeLimit(.minutes(3)))
 struct ServiceFileTests {
     private static let scripts = URL(fileURLWithPath: #filePath)
@@ -25,5 +26,9 @@ struct ServiceFileTests {
 
     @Test func systemBusPolicyLetsEveryoneReadAndOnlyTheGroupChange() throws {
         try runScript("system-policy-test.sh")
+    }
+
+    @Test func manPagesAreCurrentListEveryOptionAndRenderWithoutWarnings() throws {
+        try runScript("man-pages-test.sh")
     }
 }
