@@ -1,8 +1,11 @@
 import DBus
-import Foundation
 import NavigatorProtocol
 import Navigation
 import RouteFiles
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Apps: one navigator per route file in the apps folder, loaded at start and added or removed
 /// by a reload.
@@ -26,9 +29,8 @@ extension NavigatorDaemon {
     /// name is logged and ignored; other files are ignored.
     func appFiles() -> [String: String] {
         guard let directory = options.appsDirectory else { return [:] }
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [:] }
         var files: [String: String] = [:]
-        for entry in entries where entry.hasSuffix(".yaml") {
+        for entry in Self.entries(of: directory) where entry.hasSuffix(".yaml") {
             let name = String(entry.dropLast(".yaml".count))
             if let problem = Navigator.appNameProblem(name) {
                 logger.warning("ignoring \(directory)/\(entry): \(problem) (an app's route file is NAME.yaml, NAME 1-64 characters from A-Z, a-z, 0-9 and _)")
@@ -41,7 +43,7 @@ extension NavigatorDaemon {
 
     /// Opens the app's store, restores its state and exports its object; nil (logged) when its
     /// state cannot be read.
-    func addApp(_ name: String, file: String, graph: RouteGraph, bytes: [UInt8]?) -> ServedNavigator? {
+    func addApp(_ name: String, file: String, graph: RouteGraph, bytes: [UInt8]) -> ServedNavigator? {
         guard let path = Navigator.appPath(name) else { return nil }
         var store: StateStore?
         do throws(StartupError) {
@@ -87,14 +89,22 @@ extension NavigatorDaemon {
     }
 
     /// The graph in `file` with the command line's limits over it, and the file's bytes.
-    func loadGraph(_ file: String) -> Result<(RouteGraph, [UInt8]?), RouteFileError> {
-        let bytes = Self.readFile(file)
-        return ReloadJob.graph(file: file, bytes: bytes, limitOverrides: options.limitOverrides).map { ($0, bytes) }
+    func loadGraph(_ file: String) -> Result<(graph: RouteGraph, bytes: [UInt8]), RouteFileError> {
+        RouteFileLoading.load(file, limitOverrides: options.limitOverrides)
     }
 
-    /// A file's bytes, nil when it cannot be read.
-    static func readFile(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    /// The names in `directory` (none when it cannot be read: a missing apps folder serves no apps).
+    static func entries(of directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     // MARK: Unknown apps

@@ -112,21 +112,22 @@ extension NavigatorDaemon {
         var removed: [String] = []
         if let target {
             if let file = target.routeFile {
-                let bytes = Self.readFile(file)
+                let bytes = RouteFileLoading.read(file)
                 if !isUnchanged(file, bytes: bytes, for: target) { items.append(.init(app: target.app, file: file, bytes: bytes)) }
             }
         } else {
             if let locate = options.routeFile {
-                let file = locate()
-                let bytes = file.flatMap(Self.readFile)
-                if file == nil || !isUnchanged(file!, bytes: bytes, for: main) {
-                    items.append(.init(app: nil, file: file, bytes: bytes))
+                if let file = locate() {
+                    let bytes = RouteFileLoading.read(file)
+                    if !isUnchanged(file, bytes: bytes, for: main) { items.append(.init(app: nil, file: file, bytes: bytes)) }
+                } else {
+                    items.append(.init(app: nil, file: nil, bytes: .success([])))
                 }
             }
             let files = appFiles()
             removed = apps.keys.filter { files[$0] == nil }.sorted()
             for (name, file) in files.sorted(by: { $0.key < $1.key }) {
-                let bytes = Self.readFile(file)
+                let bytes = RouteFileLoading.read(file)
                 if let navigator = apps[name], isUnchanged(file, bytes: bytes, for: navigator) { continue }
                 items.append(.init(app: name, file: file, bytes: bytes))
             }
@@ -175,16 +176,17 @@ extension NavigatorDaemon {
             case .failure(let error):
                 outcome.refused.append(error.description)
             case .success(let graph):
+                let bytes = try? item.bytes.get()
                 guard let name = item.app else {
-                    apply(graph, bytes: item.bytes, file: item.file, to: main, &outcome)
+                    apply(graph, bytes: bytes, file: item.file, to: main, &outcome)
                     continue
                 }
                 if let navigator = apps[name] {
                     if job.everything || navigator === job.target {
-                        apply(graph, bytes: item.bytes, file: item.file, to: navigator, &outcome)
+                        apply(graph, bytes: bytes, file: item.file, to: navigator, &outcome)
                     }
-                } else if job.everything, let file = item.file,
-                          let navigator = addApp(name, file: file, graph: graph, bytes: item.bytes) {
+                } else if job.everything, let file = item.file, let bytes,
+                          let navigator = addApp(name, file: file, graph: graph, bytes: bytes) {
                     do {
                         send([.marshalled(try server.marshalledInterfacesAdded(navigator.path))])
                     } catch {
@@ -235,8 +237,8 @@ extension NavigatorDaemon {
 
     /// Whether `file` holds the very bytes `navigator`'s graph was loaded from: `apply` would
     /// change nothing, so the file is not parsed again (parsing a large file is most of a reload).
-    func isUnchanged(_ file: String, bytes: [UInt8]?, for navigator: ServedNavigator) -> Bool {
-        guard let bytes else { return false }
+    func isUnchanged(_ file: String, bytes: Result<[UInt8], RouteFileError>, for navigator: ServedNavigator) -> Bool {
+        guard case .success(let bytes) = bytes else { return false }
         return file == navigator.routeFile && bytes == navigator.routeFileBytes
     }
 }

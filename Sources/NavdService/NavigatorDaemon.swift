@@ -92,11 +92,9 @@ public final class NavigatorDaemon {
         }
         var coordinator = Coordinator(graph: options.graph)
         let restored = try Self.restore(into: &coordinator, from: store, graph: options.graph, logger: logger)
-        let routeFile = options.routeFile?()
         main = ServedNavigator(
-            app: nil, path: Navigator.objectPath, routeFile: routeFile,
-            routeFileBytes: routeFile.flatMap { Self.readFile($0) }, coordinator: coordinator,
-            store: store, restored: restored)
+            app: nil, path: Navigator.objectPath, routeFile: options.graphSource?.file,
+            routeFileBytes: options.graphSource?.bytes, coordinator: coordinator, store: store, restored: restored)
         // Allocated after the last throw: a failed init runs no deinit, which would leak them.
         stopFlag = .allocate(capacity: 1)
         stopFlag.initialize(to: Atomic(false))

@@ -7,11 +7,12 @@ import Synchronization
 /// there is anything to parse), then applied on the loop's thread by `NavigatorDaemon.finish`.
 final class ReloadJob: Sendable {
     /// A route file to parse: an app's (`app` its name) or the default navigator's (`app` nil;
-    /// `file` nil for the embedded demo graph).
+    /// `file` nil for the embedded demo graph), with its bytes as read on the loop's thread or why
+    /// they could not be read (the parse never opens the file again).
     struct Item: Sendable {
         let app: String?
         let file: String?
-        let bytes: [UInt8]?
+        let bytes: Result<[UInt8], RouteFileError>
     }
 
     /// The app reloaded alone; nil when reloading everything.
@@ -53,33 +54,10 @@ final class ReloadJob: Sendable {
     func parse() {
         let results = items.map { item in
             guard let file = item.file else {
-                return Result<RouteGraph, RouteFileError>.success(Self.withOverrides(RouteGraph.demo, limitOverrides))
+                return Result<RouteGraph, RouteFileError>.success(RouteFileLoading.withOverrides(RouteGraph.demo, limitOverrides))
             }
-            return Self.graph(file: file, bytes: item.bytes, limitOverrides: limitOverrides)
+            return RouteFileLoading.graph(file: file, bytes: item.bytes, limitOverrides: limitOverrides)
         }
         parsed.withLock { $0 = results }
-    }
-
-    /// The graph in `file`, whose `bytes` were read (nil: unreadable, and the loader says why in
-    /// its own words), with the command line's limits over it.
-    static func graph(file: String, bytes: [UInt8]?, limitOverrides: [(Limits.Key, Int)]) -> Result<RouteGraph, RouteFileError> {
-        do throws(RouteFileError) {
-            let graph: RouteGraph
-            if let bytes {
-                graph = try RouteGraph.load(yaml: String(decoding: bytes, as: UTF8.self), file: file)
-            } else {
-                graph = try RouteGraph.load(path: file)
-            }
-            return .success(withOverrides(graph, limitOverrides))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// `graph` with the command line's limits over its own.
-    static func withOverrides(_ graph: RouteGraph, _ limitOverrides: [(Limits.Key, Int)]) -> RouteGraph {
-        var graph = graph
-        for (key, value) in limitOverrides { graph.limits[key] = value }
-        return graph
     }
 }

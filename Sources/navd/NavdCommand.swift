@@ -172,15 +172,20 @@ struct NavdCommand: ParsableCommand {
         } else {
             locate = { Paths.defaultRouteFile() }
         }
-        var graph = try locate().map { try RouteGraph.load(path: $0) } ?? RouteGraph.demo
         let overrides = try limitOverrides()
-        for (key, value) in overrides { graph.limits[key] = value }
+        var graph = RouteFileLoading.withOverrides(RouteGraph.demo, overrides)
+        var source: (file: String, bytes: [UInt8])?
+        if let file = locate() {
+            let loaded = try RouteFileLoading.load(file, limitOverrides: overrides).get()
+            graph = loaded.graph
+            source = (file, loaded.bytes)
+        }
 
         let bus: BusAddress = system ? .system : address.map { .address($0) } ?? .session
         let directory = ephemeral ? nil : (stateDir ?? Paths.defaultStateDirectory(system: system))
         return ServiceOptions(
             bus: bus, graph: graph, stateDirectory: directory, durability: durability, verbose: verbose,
-            routeFile: locate, appsDirectory: appsDir ?? Paths.defaultAppsDirectory(system: system),
+            routeFile: locate, graphSource: source, appsDirectory: appsDir ?? Paths.defaultAppsDirectory(system: system),
             limitOverrides: overrides)
     }
 }
