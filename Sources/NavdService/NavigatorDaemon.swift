@@ -2,7 +2,6 @@ import DBus
 import Logging
 import NavigatorProtocol
 import Navigation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -53,16 +52,16 @@ public final class NavigatorDaemon {
     var queuedReloads: [QueuedReload] = []
     /// The change made by the handler that just ran (set by `mutate`, read by `process`).
     var currentChange: Change?
-    /// Set from any thread or a signal handler to stop the loop; freed with the daemon.
-    private let stopFlag: UnsafeMutablePointer<Atomic<Bool>>
-    /// Set from any thread or a signal handler (SIGHUP) to reload every route file.
-    private let reloadFlag: UnsafeMutablePointer<Atomic<Bool>>
+    /// What signal handlers and other threads ask of the loop: stop, reload every route file.
+    let control: LoopControl
 
     /// Connects, takes the name and restores the state of the default navigator and of every app.
-    /// Throws a `StartupError` that says what to do.
-    public init(options: ServiceOptions, logger: Logger) throws(StartupError) {
+    /// Requests made through `control` meanwhile (a stop, a reload) are acted on when `run()`
+    /// starts. Throws a `StartupError` that says what to do.
+    public init(options: ServiceOptions, logger: Logger, control: LoopControl = LoopControl()) throws(StartupError) {
         self.options = options
         self.logger = logger
+        self.control = control
         do {
             connection = try Connection(options.bus)
         } catch {
@@ -95,11 +94,6 @@ public final class NavigatorDaemon {
         main = ServedNavigator(
             app: nil, path: Navigator.objectPath, routeFile: options.graphSource?.file,
             routeFileBytes: options.graphSource?.bytes, coordinator: coordinator, store: store, restored: restored)
-        // Allocated after the last throw: a failed init runs no deinit, which would leak them.
-        stopFlag = .allocate(capacity: 1)
-        stopFlag.initialize(to: Atomic(false))
-        reloadFlag = .allocate(capacity: 1)
-        reloadFlag.initialize(to: Atomic(false))
         server.addObjectManager(at: Navigator.objectPath)
         server.addNode(Navigator.appsPath)
         export(main)
@@ -108,6 +102,13 @@ public final class NavigatorDaemon {
 
     /// Serves until `requestStop()` is called or the bus goes away. Returns the exit status.
     public func run() -> Int32 {
+        control.attach(connection.waker)
+        if control.isStopRequested {
+            // SIGTERM or SIGINT during start-up: nothing was answered yet, so nothing can be lost.
+            logger.notice("asked to stop during start-up; stopping before serving")
+            shutDown()
+            return 0
+        }
         announceStart()
         let appsNote = apps.isEmpty ? "" : " and \(apps.count) app(s): \(apps.keys.sorted().joined(separator: ", "))"
         logger.notice("navd \(Navigator.version) serving \(Navigator.busName) on the \(Self.describe(options.bus)) at revision \(coordinator.revision)\(appsNote)\(main.store == nil ? " (ephemeral)" : "")")
@@ -118,8 +119,8 @@ public final class NavigatorDaemon {
             }
             if !pending.isEmpty { commitPending() }
             if reloadInFlight != nil { finishParsedReload() }
-            if stopFlag.pointee.load(ordering: .acquiring) { break }
-            if reloadFlag.pointee.exchange(false, ordering: .acquiringAndReleasing) { reloadOnSignal() }
+            if control.isStopRequested { break }
+            if control.takeReloadRequest() { reloadOnSignal() }
             switch connection.waitForMessages(timeoutMilliseconds: -1) {
             case .disconnected:
                 logger.error("lost the connection to the \(connection.describedBus); exiting so that the service manager can restart navd")
@@ -133,26 +134,17 @@ public final class NavigatorDaemon {
         return status
     }
 
-    deinit {
-        stopFlag.deinitialize(count: 1)
-        stopFlag.deallocate()
-        reloadFlag.deinitialize(count: 1)
-        reloadFlag.deallocate()
-    }
-
     /// Asks the loop to stop after the calls in hand; safe from any thread.
     public func requestStop() {
-        stopRequest.request()
+        control.stopRequest.request()
     }
 
-    /// A handle that stops this daemon's loop, made of plain values (a pointer to the atomic stop
-    /// flag and the connection's eventfd), so that a signal handler can use it without touching a
-    /// Swift object. Valid while the daemon lives.
-    public var stopRequest: LoopRequest { LoopRequest(flag: stopFlag, waker: connection.waker) }
+    /// A handle that stops this daemon's loop, usable from a signal handler (see `LoopControl`).
+    public var stopRequest: LoopRequest { control.stopRequest }
 
-    /// A handle that makes this daemon reload every route file (what `SIGHUP` does), built like
-    /// `stopRequest` so that a signal handler can use it. Valid while the daemon lives.
-    public var reloadRequest: LoopRequest { LoopRequest(flag: reloadFlag, waker: connection.waker) }
+    /// A handle that makes this daemon reload every route file (what `SIGHUP` does), usable from
+    /// a signal handler.
+    public var reloadRequest: LoopRequest { control.reloadRequest }
 
     /// The description of a bus for messages.
     static func describe(_ bus: BusAddress) -> String {
@@ -227,6 +219,7 @@ public final class NavigatorDaemon {
         }
         try? connection.releaseName(Navigator.busName)
         connection.flush()
+        control.detach()
         connection.close()
         logger.notice("navd stopped at revision \(coordinator.revision)")
     }

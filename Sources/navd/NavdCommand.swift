@@ -145,6 +145,9 @@ struct NavdCommand: ParsableCommand {
             }
         }
 
+        // Before anything that takes time: from here on SIGTERM, SIGINT and SIGHUP mean what they
+        // mean while navd serves.
+        let control = SignalHandling.install()
         let logger = NavdLog.make(verbose: verbose)
         let options: ServiceOptions
         do {
@@ -153,14 +156,17 @@ struct NavdCommand: ParsableCommand {
             logger.critical("\(error)")
             throw ExitCode(1)
         }
+        if control.isStopRequested {
+            logger.notice("asked to stop during start-up; stopping before connecting")
+            return
+        }
         let daemon: NavigatorDaemon
         do {
-            daemon = try NavigatorDaemon(options: options, logger: logger)
+            daemon = try NavigatorDaemon(options: options, logger: logger, control: control)
         } catch {
             logger.critical("\(error.message)")
             throw ExitCode(1)
         }
-        SignalHandling.install(stopping: daemon)
         let status = daemon.run()
         if status != 0 { throw ExitCode(status) }
     }
