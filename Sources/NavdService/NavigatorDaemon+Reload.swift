@@ -1,7 +1,6 @@
 import DBus
 import NavigatorProtocol
 import Navigation
-import RouteFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -15,35 +14,17 @@ struct QueuedReload {
     /// The `Reload` call to answer; nil for SIGHUP.
     let call: Message?
     /// Whether SIGHUP asked for it (its outcome is logged).
-    let fromSignal: Bool
+    var fromSignal: Bool
 }
 
-/// Reloading route files: `Reload` calls and SIGHUP queue behind the reload under way; changed
-/// files are parsed on a thread of their own and applied on the loop's thread.
+/// Reloading route files, the queue: one reload at a time, its changed files parsed on a thread of
+/// its own while every navigator's calls are answered; `Reload` calls and SIGHUP wait behind it,
+/// at most `maximumWaitingReloads` calls (SIGHUPs coalesce). A stopping navd waits for the reload
+/// under way at most `reloadStopWaitMilliseconds`, then answers what is left with an error.
 extension NavigatorDaemon {
-    /// What a reload refused or could not keep: each refused file as `FILE:LINE: KEY: PROBLEM`,
-    /// and each navigator whose repaired state could not be made durable.
-    struct ReloadOutcome {
-        var refused: [String] = []
-        var storageFailures: [String] = []
-
-        /// The answer to a `Reload` call when something went wrong: `StorageFailed` first, then
-        /// `InvalidRouteFile` naming every refused file, one a line.
-        var error: DBusError? {
-            if !storageFailures.isEmpty {
-                return NavigatorErrorName.storageFailed.error(
-                    "could not make the repaired state durable, so those navigators keep their old graph and state: "
-                        + storageFailures.joined(separator: "; "))
-            }
-            if !refused.isEmpty {
-                let count = refused.count
-                return NavigatorErrorName.invalidRouteFile.error(
-                    "refused \(count) route file\(count == 1 ? "" : "s") (an app keeps the graph it had, a new one stays out; fix the file and call Reload again):\n"
-                        + refused.joined(separator: "\n"))
-            }
-            return nil
-        }
-    }
+    /// The most `Reload` calls that wait behind the reload under way; more are refused with
+    /// `LimitsExceeded` (safety.md §2).
+    static let maximumWaitingReloads = 16
 
     /// `Reload()` on `navigator`'s object, done at once on the loop's thread (the dispatch table's
     /// handler; the loop itself runs `Reload` calls through `requestReload`, which parses off it).
@@ -57,8 +38,25 @@ extension NavigatorDaemon {
     }
 
     /// Starts a reload of every route file (`target` nil) or of one app's, answering `call` (if any)
-    /// when it is done; while another reload is under way it waits its turn.
+    /// when it is done; while another reload is under way it waits its turn. A call that would be
+    /// the 17th waiting is answered `LimitsExceeded` at once; a SIGHUP while a reload of every file
+    /// waits (not yet started) joins it.
     func requestReload(of target: ServedNavigator?, answering call: Message?, fromSignal: Bool = false) {
+        if fromSignal, let waiting = queuedReloads.firstIndex(where: { $0.target == nil }) {
+            queuedReloads[waiting].fromSignal = true
+            return
+        }
+        if let call, reloadInFlight != nil {
+            let waiting = queuedReloads.count { $0.call != nil }
+            if waiting >= Self.maximumWaitingReloads {
+                if !call.noReplyExpected {
+                    send(call.makeError(DBusError(
+                        name: DBusErrorName.limitsExceeded,
+                        message: "a reload is under way and \(waiting) Reload calls wait behind it, the most that may wait; call Reload again once they are answered")))
+                }
+                return
+            }
+        }
         queuedReloads.append(QueuedReload(target: target, call: call, fromSignal: fromSignal))
         startQueuedReloads()
     }
@@ -75,8 +73,7 @@ extension NavigatorDaemon {
             let job = plannedReload(of: next.target, answering: next.call.map { [$0] } ?? [], fromSignal: next.fromSignal)
             // Files that changed are parsed on a thread of their own, so that calls to every navigator
             // go on meanwhile; the loop applies the result when the thread wakes it.
-            let waker = connection.waker
-            if job.hasWork, DetachedThread.start(named: "navd-reload", { job.parse(); waker.wake() }) {
+            if job.hasWork, job.startParsing(waking: connection.waker) {
                 reloadInFlight = job
             } else {
                 job.parse()
@@ -93,11 +90,18 @@ extension NavigatorDaemon {
         startQueuedReloads()
     }
 
-    /// Waits for the reload under way (and the queued ones), at shutdown.
+    /// At shutdown: finishes the reload under way and the queued ones, waiting at most
+    /// `reloadStopWaitMilliseconds` in all for their parsing; then abandons what is left, every
+    /// call of it answered with an error (a stop is never held up by a route file).
     func finishReloadsBeforeStopping() {
+        let deadline = MonotonicClock.milliseconds() + Int64(reloadStopWaitMilliseconds)
         while reloadInFlight != nil || !queuedReloads.isEmpty {
             if let job = reloadInFlight, !job.isParsed {
-                usleep(1_000)
+                if MonotonicClock.milliseconds() >= deadline {
+                    abandonReloads()
+                    return
+                }
+                usleep(2_000)
                 continue
             }
             finishParsedReload()
@@ -105,36 +109,19 @@ extension NavigatorDaemon {
         }
     }
 
-    /// What to read again: the files whose bytes differ from those their graph came from, new app
-    /// files, and (reloading everything) the apps whose files are gone.
-    func plannedReload(of target: ServedNavigator?, answering calls: [Message], fromSignal: Bool) -> ReloadJob {
-        var items: [ReloadJob.Item] = []
-        var removed: [String] = []
-        if let target {
-            if let file = target.routeFile {
-                let bytes = RouteFileLoading.read(file)
-                if !isUnchanged(file, bytes: bytes, for: target) { items.append(.init(app: target.app, file: file, bytes: bytes)) }
-            }
-        } else {
-            if let locate = options.routeFile {
-                if let file = locate() {
-                    let bytes = RouteFileLoading.read(file)
-                    if !isUnchanged(file, bytes: bytes, for: main) { items.append(.init(app: nil, file: file, bytes: bytes)) }
-                } else {
-                    items.append(.init(app: nil, file: nil, bytes: .success([])))
-                }
-            }
-            let files = appFiles()
-            removed = apps.keys.filter { files[$0] == nil }.sorted()
-            for (name, file) in files.sorted(by: { $0.key < $1.key }) {
-                let bytes = RouteFileLoading.read(file)
-                if let navigator = apps[name], isUnchanged(file, bytes: bytes, for: navigator) { continue }
-                items.append(.init(app: name, file: file, bytes: bytes))
-            }
-        }
-        return ReloadJob(
-            target: target, everything: target == nil, items: items, removedApps: removed, calls: calls,
-            fromSignal: fromSignal, limitOverrides: options.limitOverrides)
+    /// Gives up the reload under way and the queued ones: nothing of them is applied, each of
+    /// their calls is answered that navd is stopping.
+    private func abandonReloads() {
+        let calls = (reloadInFlight?.calls ?? []) + queuedReloads.compactMap(\.call)
+        reloadInFlight?.abandon()
+        reloadInFlight = nil
+        queuedReloads.removeAll()
+        logger.warning("stopping with a reload under way whose files were still being parsed after \(reloadStopWaitMilliseconds) ms: abandoned, with \(calls.count) Reload call(s) answered that nothing was reloaded")
+        let stopping = DBusError(
+            name: DBusErrorName.failed,
+            message: "navd is stopping and did not finish this reload (its route files were still being parsed): nothing was reloaded; call Reload again once navd runs")
+        for call in calls where !call.noReplyExpected { send(call.makeError(stopping)) }
+        connection.flush()
     }
 
     /// Applies a parsed reload and answers its calls: each with its navigator's revision after it,
@@ -161,84 +148,9 @@ extension NavigatorDaemon {
         connection.flush()
     }
 
-    /// Applies a parsed reload on the loop's thread: apps whose files are gone leave, graphs that
-    /// loaded replace the old ones (new apps appear), files that did not load are refused.
-    func finish(_ job: ReloadJob) -> ReloadOutcome {
-        // Calls held for the group commit go first: the repair is written as a snapshot, which must
-        // not cover changes that are not in the journal yet.
-        if !pending.isEmpty { commitPending() }
-        var outcome = ReloadOutcome()
-        for name in job.removedApps {
-            if let navigator = apps[name] { removeApp(navigator) }
-        }
-        for (item, result) in zip(job.items, job.results) {
-            switch result {
-            case .failure(let error):
-                outcome.refused.append(error.description)
-            case .success(let graph):
-                let bytes = try? item.bytes.get()
-                guard let name = item.app else {
-                    apply(graph, bytes: bytes, file: item.file, to: main, &outcome)
-                    continue
-                }
-                if let navigator = apps[name] {
-                    if job.everything || navigator === job.target {
-                        apply(graph, bytes: bytes, file: item.file, to: navigator, &outcome)
-                    }
-                } else if job.everything, let file = item.file, let bytes,
-                          let navigator = addApp(name, file: file, graph: graph, bytes: bytes) {
-                    do {
-                        send([.marshalled(try server.marshalledInterfacesAdded(navigator.path))])
-                    } catch {
-                        logger.error("could not build InterfacesAdded: \(error.message)")
-                    }
-                    announceStart(navigator)
-                }
-            }
-        }
-        return outcome
-    }
-
     /// SIGHUP: reloads every route file (off the loop's thread), logging what was refused.
     func reloadOnSignal() {
         logger.notice("reloading every route file (SIGHUP)")
         requestReload(of: nil, answering: nil, fromSignal: true)
-    }
-
-    /// Replaces `navigator`'s graph and repairs its state to fit, as one `reconcile` revision when
-    /// anything changed; the repaired state is made durable (a snapshot, so that the journal after
-    /// it replays against the new graph) before anything is announced. An unchanged file changes
-    /// nothing (a file whose bytes did not change is not even parsed: see `plannedReload`).
-    func apply(_ graph: RouteGraph, bytes: [UInt8]?, file: String?, to navigator: ServedNavigator, _ outcome: inout ReloadOutcome) {
-        let before = navigator.coordinator
-        if graph == before.graph {
-            navigator.routeFile = file
-            navigator.routeFileBytes = bytes
-            return
-        }
-        var after = before
-        let reconciliation = after.reload(graph, at: Self.now())
-        if let store = navigator.store, reconciliation.change != nil || store.journalLength > 0 {
-            do {
-                try store.writeSnapshot(revision: after.revision, document: after.state.encodedSnapshot())
-            } catch {
-                outcome.storageFailures.append("\(navigator.label): \(error.message)")
-                return
-            }
-        }
-        navigator.coordinator = after
-        navigator.routeFile = file
-        navigator.routeFileBytes = bytes
-        for warning in reconciliation.warnings { logger.warning("\(navigator.logPrefix)\(warning)") }
-        logger.notice("\(navigator.logPrefix)route file \(file ?? "<demo>") reloaded\(reconciliation.change.map { "; the tree was repaired as revision \($0.revision)" } ?? "")")
-        navigator.pendingProperties.formUnion(reconciliation.changedProperties.map(NavigatorProperty.init))
-        announce(reconciliation.change, from: navigator)
-    }
-
-    /// Whether `file` holds the very bytes `navigator`'s graph was loaded from: `apply` would
-    /// change nothing, so the file is not parsed again (parsing a large file is most of a reload).
-    func isUnchanged(_ file: String, bytes: Result<[UInt8], RouteFileError>, for navigator: ServedNavigator) -> Bool {
-        guard case .success(let bytes) = bytes else { return false }
-        return file == navigator.routeFile && bytes == navigator.routeFileBytes
     }
 }

@@ -50,6 +50,11 @@ public final class NavigatorDaemon {
     var reloadInFlight: ReloadJob?
     /// Reloads asked for while another was under way, in order.
     var queuedReloads: [QueuedReload] = []
+    /// How long a stopping daemon waits for reloads to finish parsing before it abandons them, so
+    /// that SIGTERM stops navd within 5 seconds whatever route file is being parsed.
+    var reloadStopWaitMilliseconds = 3_000
+    /// Run on a reload's parsing thread before it parses (tests hold a parse up with it).
+    var beforeParsingReload: (@Sendable () -> Void)?
     /// The change made by the handler that just ran (set by `mutate`, read by `process`).
     var currentChange: Change?
     /// What signal handlers and other threads ask of the loop: stop, reload every route file.
