@@ -42,7 +42,10 @@ extension NavigatorDaemon {
             }
         } else {
             if let locate = options.routeFile {
-                if let file = locate() {
+                // A default navigator loaded from a file keeps to it when nothing is found at
+                // the usual place: "file is gone" is refused like an app's, never read as "serve
+                // the demo graph" (which would repair the user's tree away).
+                if let file = locate() ?? main.routeFile {
                     let bytes = RouteFileLoading.read(file)
                     if !isUnchanged(file, bytes: bytes, for: main) { items.append(.init(app: nil, file: file, bytes: bytes)) }
                 } else {
