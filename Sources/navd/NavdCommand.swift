@@ -136,7 +136,7 @@ struct NavdCommand: ParsableCommand {
         }
         if let checkRoutes {
             do {
-                let graph = try RouteGraph.load(path: checkRoutes)
+                let graph = try RouteFileLoading.load(checkRoutes, limitOverrides: []).get().graph
                 print("\(checkRoutes): ok (\(graph.routes.count) routes, \(graph.tabs.count) tabs, \(graph.states.count) states, \(graph.flows.count) flows, \(graph.facts.count) facts, \(graph.guards.count) guards)")
                 return
             } catch {

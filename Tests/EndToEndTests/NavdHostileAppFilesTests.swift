@@ -62,4 +62,16 @@ struct NavdHostileAppFilesTests {
         #expect(try client.push("product", [("sku", .int64(1))], at: NavdWithApps.path("shop")) == 2)
         #expect(navd.navd.stop(timeout: 5) == 0)
     }
+
+    @Test func checkRoutesRefusesAFIFOAndAFolderByNameWithoutOpeningThem() throws {
+        let folder = TemporaryDirectory.make("navd-check-routes")
+        defer { TemporaryDirectory.remove(folder) }
+        #expect(mkfifo(folder + "/pipe.yaml", 0o600) == 0)
+        #expect(mkdir(folder + "/folder.yaml", 0o700) == 0)
+        for (file, kind) in [("pipe.yaml", "a FIFO"), ("folder.yaml", "a folder")] {
+            let result = try ChildProcess.run(NavdProcess.executable, ["--check-routes", folder + "/" + file], timeout: 30)
+            #expect(result.status == 1, "\(file): \(result.stderr)")
+            #expect(result.stderr.contains("\(folder)/\(file): is \(kind), not a regular file"), "\(result.stderr)")
+        }
+    }
 }
