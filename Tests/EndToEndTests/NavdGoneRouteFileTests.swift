@@ -13,18 +13,34 @@ import TestSupport
 struct NavdGoneRouteFileTests {
     let main = NavdWithApps.path(nil)
 
+    /// What an editor-save test works on: navd, a client, the state before the save, the route
+    /// file and where the editor moved it.
+    struct EditorSave {
+        let navd: NavdWithApps
+        let client: Connection
+        let before: NavigatorSnapshot
+        let file: String
+        let away: String
+    }
+
     /// A navd with `~/.config/navd/routes.yaml` holding the mail graph (`root: inbox`, route
-    /// `message`), its state `inbox > message > message` with undo possible.
-    func navdWithMailState() throws -> (navd: NavdWithApps, client: Connection) {
+    /// `message`), its state `inbox > message > message` with undo possible; then the file is
+    /// moved away, as an editor does before it writes the new one.
+    func editorSaveUnderWay() throws -> EditorSave {
         let navd = try NavdWithApps(apps: [:], start: false)
-        try AppRouteFiles.mail.write(toFile: routesFile(navd), atomically: true, encoding: .utf8)
+        let file = routesFile(navd)
+        try AppRouteFiles.mail.write(toFile: file, atomically: true, encoding: .utf8)
         try navd.navd.start()
         let client = try navd.connect()
         try client.push("message", [("id", .string("m1"))], at: main)
         try client.push("message", [("id", .string("m2"))], at: main)
         #expect(try client.routes(at: main) == ["inbox", "message", "message"])
         #expect(try client.property("CanUndo", at: main).boolValue == true)
-        return (navd, client)
+        let save = EditorSave(
+            navd: navd, client: client, before: try client.snapshot(at: main), file: file,
+            away: navd.navd.configDirectory + "/routes.yaml.saving")
+        #expect(rename(file, save.away) == 0)
+        return save
     }
 
     func routesFile(_ navd: NavdWithApps) -> String { navd.navd.configDirectory + "/routes.yaml" }
@@ -45,39 +61,31 @@ struct NavdGoneRouteFileTests {
     }
 
     @Test func anEditorSaveWithASIGHUPWhileTheFileIsAwayLeavesTheStateExactlyAsItWas() throws {
-        let (navd, client) = try navdWithMailState()
-        let before = try client.snapshot(at: main)
-        let file = routesFile(navd)
-        let away = navd.navd.configDirectory + "/routes.yaml.saving"
-
-        #expect(rename(file, away) == 0)
+        let save = try editorSaveUnderWay()
+        let (navd, client) = (save.navd, save.client)
         #expect(kill(navd.navd.pid, SIGHUP) == 0)
-        #expect(waitForLog("refused route file: \(file): file is gone", count: 1, in: navd), "\(navd.navd.stderr)")
-        #expect(try client.snapshot(at: main) == before, "nothing changed while the file was away")
-        #expect(rename(away, file) == 0)
+        #expect(waitForLog("refused route file: \(save.file): file is gone", count: 1, in: navd), "\(navd.navd.stderr)")
+        #expect(try client.snapshot(at: main) == save.before, "nothing changed while the file was away")
+        #expect(rename(save.away, save.file) == 0)
         #expect(kill(navd.navd.pid, SIGHUP) == 0)
         // The second reload finds the very bytes the graph came from and applies nothing, on
         // the loop's turn that logs it; a call after that line is answered after it.
         #expect(waitForLog("reloading every route file (SIGHUP)", count: 2, in: navd))
-        #expect(try client.snapshot(at: main) == before, "revision, tree, history, routes and undo as they were")
+        #expect(try client.snapshot(at: main) == save.before, "revision, tree, history, routes and undo as they were")
         #expect(try client.navigator("Undo", at: main)[0].uint64Value == 4, "undo kept")
         #expect(try client.routes(at: main) == ["inbox", "message"])
     }
 
     @Test func anEditorSaveWithReloadCallsWhileTheFileIsAwayLeavesTheStateExactlyAsItWas() throws {
-        let (navd, client) = try navdWithMailState()
-        let before = try client.snapshot(at: main)
-        let file = routesFile(navd)
-        let away = navd.navd.configDirectory + "/routes.yaml.saving"
-
-        #expect(rename(file, away) == 0)
+        let save = try editorSaveUnderWay()
+        let client = save.client
         let refused = try #require(client.navigatorFailure(NavigatorMethod.reload.name, at: main))
         #expect(refused.name == NavigatorErrorName.invalidRouteFile.fullName)
-        #expect(refused.message.contains("\(file): file is gone"), "\(refused.message)")
-        #expect(try client.snapshot(at: main) == before, "graph and state kept")
-        #expect(rename(away, file) == 0)
-        #expect(try client.reload(at: main) == before.revision)
-        #expect(try client.snapshot(at: main) == before, "revision, tree, history, routes and undo as they were")
+        #expect(refused.message.contains("\(save.file): file is gone"), "\(refused.message)")
+        #expect(try client.snapshot(at: main) == save.before, "graph and state kept")
+        #expect(rename(save.away, save.file) == 0)
+        #expect(try client.reload(at: main) == save.before.revision)
+        #expect(try client.snapshot(at: main) == save.before, "revision, tree, history, routes and undo as they were")
         #expect(try client.navigator("Undo", at: main)[0].uint64Value == 4, "undo kept")
     }
 
