@@ -63,6 +63,7 @@ struct NavdReloadBoundsTests {
         #expect(refused.count >= 1 && refused.count <= 24 - 17, "\(refused.count) refused: one parses, up to 16 wait")
         #expect(done.count + refused.count == reloads.count,
                 "the others reloaded: \(reloads.compactMap { answered[$0]?.errorName }.filter { $0 != DBusErrorName.limitsExceeded })")
+        print("reload bounds: of 24 pipelined Reload calls \(done.count) reloaded, \(refused.count) refused with LimitsExceeded")
         if let first = refused.first, let message = try answered[first]?.body().first?.stringValue {
             #expect(message.contains("a reload is under way and 16 Reload calls wait"), "\(message)")
         }
@@ -83,7 +84,9 @@ struct NavdReloadBoundsTests {
         // GetState is answered once navd has read both Reload calls and started parsing.
         #expect(answers(client, [state], timeout: 30)[state]?.errorName == nil, "calls are answered while the file is parsed")
 
+        let stopping = ContinuousClock.now
         #expect(navd.navd.stop(timeout: 5) == 0, "navd stopped within 5 s: \(navd.navd.stderr)")
+        print("reload bounds: SIGTERM during a reload stopped navd in \(ContinuousClock.now - stopping)")
         let answered = answers(client, [reload, waiting], timeout: 10)
         for serial in [reload, waiting] {
             // Abandoned at the stop (Failed), or refused before it by a parser that counts nodes.

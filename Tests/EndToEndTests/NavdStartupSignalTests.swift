@@ -71,6 +71,7 @@ struct NavdStartupSignalTests {
             sentBeforeServing += 1
             answered = client.waitForMessage(timeout: 0.001) { $0.replySerial == probe } != nil
         }
+        print("start-up signals: \(sentBeforeServing) SIGHUPs sent from the moment navd owned its name until it served")
         #expect(navd.navd.isRunning, "navd died of a SIGHUP during start-up (\(sentBeforeServing) sent): \(navd.navd.stderr)")
         #expect(answered, "navd serves")
         #expect(sentBeforeServing > 1, "SIGHUPs landed during start-up")
