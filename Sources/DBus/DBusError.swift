@@ -58,6 +58,8 @@ public enum DBusErrorName {
     public static let disconnected = "org.freedesktop.DBus.Error.Disconnected"
     /// An operation timed out.
     public static let timeout = "org.freedesktop.DBus.Error.Timeout"
+    /// A limit of the service was reached (too many requests waiting, say).
+    public static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
     /// Memory ran out inside libdbus.
     public static let noMemory = "org.freedesktop.DBus.Error.NoMemory"
     /// The message contains a type this module does not support (unix file descriptors).

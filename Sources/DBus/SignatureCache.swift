@@ -1,15 +1,17 @@
-import Synchronization
-
 /// Signature texts libdbus has accepted, so that the few signatures a service sends (body
 /// signatures, the types inside its variants) are validated by libdbus once each rather
 /// than on every append. Validity depends only on the text, so a remembered answer is as
 /// good as a fresh one. Bounded: when full it forgets everything and starts again.
+///
+/// Every thread that builds a message passes here, so the sets are behind `PThreadMutex`
+/// rather than `Synchronization.Mutex`, whose contended hand-over ThreadSanitizer cannot see
+/// (it reported this cache's insert as a race although the mutex excluded the threads).
 enum SignatureCache {
     /// The most texts each set remembers.
     static let capacity = 512
 
-    private static let sequences = Mutex<Set<String>>([])
-    private static let singles = Mutex<Set<String>>([])
+    private static let sequences = PThreadMutex<Set<String>>([])
+    private static let singles = PThreadMutex<Set<String>>([])
 
     /// Throws `InvalidArgs` unless `text` is a valid sequence of complete types.
     static func validate(_ text: String) throws(DBusError) {
@@ -27,7 +29,7 @@ enum SignatureCache {
     }
 
     private static func remembering(
-        _ text: String, in set: borrowing Mutex<Set<String>>, _ validate: (String) throws(DBusError) -> Void
+        _ text: String, in set: PThreadMutex<Set<String>>, _ validate: (String) throws(DBusError) -> Void
     ) throws(DBusError) {
         if set.withLock({ $0.contains(text) }) { return }
         try validate(text)

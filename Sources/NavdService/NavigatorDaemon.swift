@@ -2,7 +2,6 @@ import DBus
 import Logging
 import NavigatorProtocol
 import Navigation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -18,6 +17,10 @@ import Glibc
 /// (group commit) before any of them is answered: reply, `StackChanged` per change, then one
 /// `PropertiesChanged` with the final values. A read that follows pending changes commits them first,
 /// so nothing is ever shown that is not durable.
+///
+/// One job per file: this one the lifecycle and the loop; `+GroupCommit` commits and answers;
+/// `+Methods` and `+Coordination` the handlers; `+Apps` the apps folder; `+Reload` reloading
+/// route files; `+Restore` reading the state back.
 public final class NavigatorDaemon {
     let options: ServiceOptions
     let logger: Logger
@@ -42,36 +45,28 @@ public final class NavigatorDaemon {
     /// The navigators with pending calls, in the order of their first pending call.
     var pendingNavigators: [ServedNavigator] = []
     /// The answers of a commit, written to the bus together (kept for its capacity).
-    private var outgoing: [OutgoingMessage] = []
+    var outgoing: [OutgoingMessage] = []
     /// The reload whose files are being parsed on a thread of their own, if any.
     var reloadInFlight: ReloadJob?
-    /// Reloads asked for while another was under way: the app (nil: everything), the call to
-    /// answer (nil for SIGHUP), whether SIGHUP asked.
-    var queuedReloads: [(ServedNavigator?, Message?, Bool)] = []
+    /// Reloads asked for while another was under way, in order.
+    var queuedReloads: [QueuedReload] = []
+    /// How long a stopping daemon waits for reloads to finish parsing before it abandons them, so
+    /// that SIGTERM stops navd within 5 seconds whatever route file is being parsed.
+    var reloadStopWaitMilliseconds = 3_000
+    /// Run on a reload's parsing thread before it parses (tests hold a parse up with it).
+    var beforeParsingReload: (@Sendable () -> Void)?
     /// The change made by the handler that just ran (set by `mutate`, read by `process`).
     var currentChange: Change?
-    /// Set from any thread or a signal handler to stop the loop; freed with the daemon.
-    private let stopFlag: UnsafeMutablePointer<Atomic<Bool>>
-    /// Set from any thread or a signal handler (SIGHUP) to reload every route file.
-    private let reloadFlag: UnsafeMutablePointer<Atomic<Bool>>
-
-    /// One answered-after-commit call.
-    struct PendingCall {
-        let call: Message
-        let navigator: ServedNavigator
-        let reply: OutgoingMessage?
-        let succeeded: Bool
-        /// The change the call made (nil for a no-op or a refusal); its `StackChanged` is built
-        /// when the batch is answered.
-        let change: Change?
-        let record: StoredRecord?
-    }
+    /// What signal handlers and other threads ask of the loop: stop, reload every route file.
+    let control: LoopControl
 
     /// Connects, takes the name and restores the state of the default navigator and of every app.
-    /// Throws a `StartupError` that says what to do.
-    public init(options: ServiceOptions, logger: Logger) throws(StartupError) {
+    /// Requests made through `control` meanwhile (a stop, a reload) are acted on when `run()`
+    /// starts. Throws a `StartupError` that says what to do.
+    public init(options: ServiceOptions, logger: Logger, control: LoopControl = LoopControl()) throws(StartupError) {
         self.options = options
         self.logger = logger
+        self.control = control
         do {
             connection = try Connection(options.bus)
         } catch {
@@ -102,16 +97,9 @@ public final class NavigatorDaemon {
         }
         var coordinator = Coordinator(graph: options.graph)
         let restored = try Self.restore(into: &coordinator, from: store, graph: options.graph, logger: logger)
-        let routeFile = options.routeFile?()
         main = ServedNavigator(
-            app: nil, path: Navigator.objectPath, routeFile: routeFile,
-            routeFileBytes: routeFile.flatMap { Self.readFile($0) }, coordinator: coordinator,
-            store: store, restored: restored)
-        // Allocated after the last throw: a failed init runs no deinit, which would leak them.
-        stopFlag = .allocate(capacity: 1)
-        stopFlag.initialize(to: Atomic(false))
-        reloadFlag = .allocate(capacity: 1)
-        reloadFlag.initialize(to: Atomic(false))
+            app: nil, path: Navigator.objectPath, routeFile: options.graphSource?.file,
+            routeFileBytes: options.graphSource?.bytes, coordinator: coordinator, store: store, restored: restored)
         server.addObjectManager(at: Navigator.objectPath)
         server.addNode(Navigator.appsPath)
         export(main)
@@ -120,6 +108,13 @@ public final class NavigatorDaemon {
 
     /// Serves until `requestStop()` is called or the bus goes away. Returns the exit status.
     public func run() -> Int32 {
+        control.attach(connection.waker)
+        if control.isStopRequested {
+            // SIGTERM or SIGINT during start-up: nothing was answered yet, so nothing can be lost.
+            logger.notice("asked to stop during start-up; stopping before serving")
+            shutDown()
+            return 0
+        }
         announceStart()
         let appsNote = apps.isEmpty ? "" : " and \(apps.count) app(s): \(apps.keys.sorted().joined(separator: ", "))"
         logger.notice("navd \(Navigator.version) serving \(Navigator.busName) on the \(Self.describe(options.bus)) at revision \(coordinator.revision)\(appsNote)\(main.store == nil ? " (ephemeral)" : "")")
@@ -130,8 +125,8 @@ public final class NavigatorDaemon {
             }
             if !pending.isEmpty { commitPending() }
             if reloadInFlight != nil { finishParsedReload() }
-            if stopFlag.pointee.load(ordering: .acquiring) { break }
-            if reloadFlag.pointee.exchange(false, ordering: .acquiringAndReleasing) { reloadOnSignal() }
+            if control.isStopRequested { break }
+            if control.takeReloadRequest() { reloadOnSignal() }
             switch connection.waitForMessages(timeoutMilliseconds: -1) {
             case .disconnected:
                 logger.error("lost the connection to the \(connection.describedBus); exiting so that the service manager can restart navd")
@@ -145,39 +140,17 @@ public final class NavigatorDaemon {
         return status
     }
 
-    deinit {
-        stopFlag.deinitialize(count: 1)
-        stopFlag.deallocate()
-        reloadFlag.deinitialize(count: 1)
-        reloadFlag.deallocate()
-    }
-
     /// Asks the loop to stop after the calls in hand; safe from any thread.
     public func requestStop() {
-        stopRequest.request()
+        control.stopRequest.request()
     }
 
-    /// A handle that stops this daemon's loop, made of plain values (a pointer to the atomic stop
-    /// flag and the connection's eventfd), so that a signal handler can use it without touching a
-    /// Swift object. Valid while the daemon lives.
-    public var stopRequest: StopRequest { StopRequest(flag: stopFlag, waker: connection.waker) }
+    /// A handle that stops this daemon's loop, usable from a signal handler (see `LoopControl`).
+    public var stopRequest: LoopRequest { control.stopRequest }
 
-    /// A handle that makes this daemon reload every route file (what `SIGHUP` does), built like
-    /// `stopRequest` so that a signal handler can use it. Valid while the daemon lives.
-    public var reloadRequest: StopRequest { StopRequest(flag: reloadFlag, waker: connection.waker) }
-
-    /// Stops (or, as `reloadRequest`, reloads) a daemon's loop from anywhere, including a signal
-    /// handler: one atomic store and one eventfd write, no retain or release, no allocation.
-    public struct StopRequest: @unchecked Sendable {
-        let flag: UnsafeMutablePointer<Atomic<Bool>>
-        let waker: Waker
-
-        /// Sets the stop flag and wakes the loop (async-signal-safe).
-        public func request() {
-            flag.pointee.store(true, ordering: .releasing)
-            waker.wake()
-        }
-    }
+    /// A handle that makes this daemon reload every route file (what `SIGHUP` does), usable from
+    /// a signal handler.
+    public var reloadRequest: LoopRequest { control.reloadRequest }
 
     /// The description of a bus for messages.
     static func describe(_ bus: BusAddress) -> String {
@@ -245,135 +218,6 @@ public final class NavigatorDaemon {
         if pending.count >= 512 { commitPending() }
     }
 
-    /// Commits the pending changes, one transaction per navigator's store, then answers them in
-    /// order: reply, `StackChanged`, `FlowFinished` per flow the change ended, and one
-    /// `PropertiesChanged` per navigator at the end. The first reply is written as soon as its
-    /// change is durable; the rest follows in one write. If a navigator's commit fails, every call
-    /// to it that succeeded in memory is answered `StorageFailed` and its state goes back to its
-    /// last commit; the other navigators' calls are answered as usual.
-    func commitPending() {
-        var failed: [ObjectIdentifier: StoreError] = [:]
-        for navigator in pendingNavigators {
-            guard let store = navigator.store else { continue }
-            let records = pending.compactMap { $0.navigator === navigator ? $0.record : nil }
-            if records.isEmpty { continue }
-            do {
-                try store.append(records)
-            } catch {
-                failed[ObjectIdentifier(navigator)] = error
-            }
-        }
-        if !failed.isEmpty {
-            rollBack(failed)
-            return
-        }
-        outgoing.removeAll(keepingCapacity: true)
-        for (index, call) in pending.enumerated() {
-            if let reply = call.reply {
-                outgoing.append(reply)
-                if index == 0 { sendOutgoing() }
-            }
-            if let change = call.change {
-                appendSignals(of: change, from: call.navigator)
-            }
-        }
-        for navigator in pendingNavigators {
-            appendPropertiesChanged(navigator)
-        }
-        sendOutgoing()
-        let committed = pendingNavigators
-        pending.removeAll(keepingCapacity: true)
-        pendingNavigators.removeAll(keepingCapacity: true)
-        var flushed = false
-        for navigator in committed {
-            guard let store = navigator.store, store.shouldSnapshot else { continue }
-            // The answers go out first: a snapshot costs time in proportion to the tree.
-            if !flushed { connection.flush() }
-            flushed = true
-            writeSnapshot(navigator)
-        }
-    }
-
-    /// `StackChanged` and the change's `FlowFinished` signals from `navigator`'s path, into `outgoing`.
-    private func appendSignals(of change: Change, from navigator: ServedNavigator) {
-        if let signal = stackChangedSignal(
-            navigator, revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path
-        ) {
-            outgoing.append(.marshalled(signal))
-        }
-        for signal in flowFinishedSignals(change, from: navigator) { outgoing.append(.marshalled(signal)) }
-    }
-
-    /// One `PropertiesChanged` with `navigator`'s pending properties (if any), into `outgoing`.
-    private func appendPropertiesChanged(_ navigator: ServedNavigator) {
-        if !navigator.pendingProperties.isEmpty, let signal = propertiesChangedSignal(navigator, navigator.pendingProperties) {
-            outgoing.append(.marshalled(signal))
-        }
-        navigator.pendingProperties.removeAll(keepingCapacity: true)
-    }
-
-    /// Announces a change made outside a method call's group commit (a reload): `StackChanged`,
-    /// its `FlowFinished` signals and one `PropertiesChanged`, in one write.
-    func announce(_ change: Change?, from navigator: ServedNavigator) {
-        outgoing.removeAll(keepingCapacity: true)
-        if let change { appendSignals(of: change, from: navigator) }
-        appendPropertiesChanged(navigator)
-        sendOutgoing()
-    }
-
-    /// After failed commits: each failed navigator's state goes back to its last commit, and each
-    /// call of the batch is answered in order. A call to a failed navigator is answered as if the
-    /// batch had run against the restored state, with nothing made durable: a call that would change
-    /// the tree is answered `StorageFailed` (and changes nothing); a no-op keeps its answer; a
-    /// refusal gets its message computed against the restored state. Calls to the others are
-    /// answered as committed.
-    private func rollBack(_ failures: [ObjectIdentifier: StoreError]) {
-        let batch = pending
-        let navigatorsInBatch = pendingNavigators
-        pending.removeAll(keepingCapacity: true)
-        pendingNavigators.removeAll(keepingCapacity: true)
-        for navigator in navigatorsInBatch {
-            guard let error = failures[ObjectIdentifier(navigator)] else { continue }
-            let count = batch.filter { $0.navigator === navigator }.count
-            logger.error("\(navigator.logPrefix)could not commit \(count) call(s), answering StorageFailed: \(error.message)")
-            do {
-                var restoredCoordinator = Coordinator(graph: navigator.coordinator.graph)
-                _ = try Self.restore(
-                    into: &restoredCoordinator, from: navigator.store, graph: navigator.coordinator.graph, logger: logger,
-                    compact: false)
-                navigator.coordinator = restoredCoordinator
-            } catch {
-                logger.critical("\(navigator.logPrefix)cannot re-read the state after a failed commit: \(error.message)")
-            }
-            navigator.pendingProperties.removeAll(keepingCapacity: true)
-        }
-        outgoing.removeAll(keepingCapacity: true)
-        for call in batch {
-            guard let error = failures[ObjectIdentifier(call.navigator)] else {
-                if let reply = call.reply { outgoing.append(reply) }
-                if let change = call.change { appendSignals(of: change, from: call.navigator) }
-                continue
-            }
-            let failure = NavigatorErrorName.storageFailed.error(
-                "the change could not be made durable, so nothing changed: \(error.message)")
-            let before = call.navigator.coordinator
-            currentChange = nil
-            let reply = server.handle(call.call)
-            let change = currentChange
-            currentChange = nil
-            if let change, !change.isNoOp {
-                call.navigator.coordinator = before
-                if !call.call.noReplyExpected { outgoing.append(.message(call.call.makeError(failure))) }
-            } else if let reply {
-                outgoing.append(.message(reply))
-            }
-        }
-        for navigator in navigatorsInBatch where failures[ObjectIdentifier(navigator)] == nil {
-            appendPropertiesChanged(navigator)
-        }
-        sendOutgoing()
-    }
-
     private func shutDown() {
         while let message = connection.popMessage() { process(message) }
         if !pending.isEmpty { commitPending() }
@@ -383,6 +227,7 @@ public final class NavigatorDaemon {
         }
         try? connection.releaseName(Navigator.busName)
         connection.flush()
+        control.detach()
         connection.close()
         logger.notice("navd stopped at revision \(coordinator.revision)")
     }
@@ -392,43 +237,6 @@ public final class NavigatorDaemon {
         guard let store = navigator.store else { return }
         if store.journalLength > 0 { writeSnapshot(navigator) }
         store.close()
-    }
-
-    func writeSnapshot(_ navigator: ServedNavigator) {
-        guard let store = navigator.store else { return }
-        do {
-            try store.writeSnapshot(
-                revision: navigator.coordinator.revision, nextId: navigator.coordinator.state.nextIdNumber,
-                document: navigator.coordinator.state.encodedSnapshot(), graph: nil)
-        } catch {
-            logger.warning("\(navigator.logPrefix)could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
-        }
-        // The encoded document was large and short-lived: give its pages back to the system.
-        releaseFreedMemory()
-    }
-
-    func send(_ message: Message) {
-        do {
-            try connection.send(message)
-        } catch {
-            logger.error("could not send a message: \(error.message)")
-        }
-    }
-
-    /// Sends what `outgoing` holds (if anything) and empties it.
-    private func sendOutgoing() {
-        if outgoing.isEmpty { return }
-        send(outgoing)
-        outgoing.removeAll(keepingCapacity: true)
-    }
-
-    /// Sends `batch` in order, the marshalled messages in one write per run.
-    func send(_ batch: [OutgoingMessage]) {
-        do {
-            try connection.send(batch)
-        } catch {
-            logger.error("could not send \(batch.count) message(s): \(error.message)")
-        }
     }
 }
 

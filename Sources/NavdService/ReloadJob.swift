@@ -1,17 +1,20 @@
 import DBus
 import Navigation
 import RouteFiles
-import Synchronization
 
 /// One reload: the route files read on the loop's thread, parsed (on a thread of its own when
 /// there is anything to parse), then applied on the loop's thread by `NavigatorDaemon.finish`.
+///
+/// A stopping daemon may abandon a reload whose parse has not finished (see
+/// `finishReloadsBeforeStopping`): its thread then finishes on its own and wakes nothing.
 final class ReloadJob: Sendable {
     /// A route file to parse: an app's (`app` its name) or the default navigator's (`app` nil;
-    /// `file` nil for the embedded demo graph).
+    /// `file` nil for the embedded demo graph), with its bytes as read on the loop's thread or why
+    /// they could not be read (the parse never opens the file again).
     struct Item: Sendable {
         let app: String?
         let file: String?
-        let bytes: [UInt8]?
+        let bytes: Result<[UInt8], RouteFileError>
     }
 
     /// The app reloaded alone; nil when reloading everything.
@@ -27,10 +30,13 @@ final class ReloadJob: Sendable {
     /// Whether SIGHUP asked for it (its outcome is logged).
     let fromSignal: Bool
     private let limitOverrides: [(Limits.Key, Int)]
-    private let parsed = Mutex<[Result<RouteGraph, RouteFileError>]?>(nil)
+    /// Run on the parsing thread before it parses (tests hold a parse up with it).
+    private let beforeParsing: (@Sendable () -> Void)?
+    /// The parse's results once it finished, and whether the loop gave up waiting for them.
+    private let progress = PThreadMutex<(results: [Result<RouteGraph, RouteFileError>]?, abandoned: Bool)>((nil, false))
 
     init(target: ServedNavigator?, everything: Bool, items: [Item], removedApps: [String], calls: [Message],
-         fromSignal: Bool, limitOverrides: [(Limits.Key, Int)]) {
+         fromSignal: Bool, limitOverrides: [(Limits.Key, Int)], beforeParsing: (@Sendable () -> Void)? = nil) {
         self.target = target
         self.everything = everything
         self.items = items
@@ -38,48 +44,51 @@ final class ReloadJob: Sendable {
         self.calls = calls
         self.fromSignal = fromSignal
         self.limitOverrides = limitOverrides
+        self.beforeParsing = beforeParsing
     }
 
     /// Whether any file is to be parsed (else it is applied at once).
     var hasWork: Bool { items.contains { $0.file != nil } }
 
-    /// Whether `parse()` has finished.
-    var isParsed: Bool { parsed.withLock { $0 != nil } }
+    /// Whether the parse has finished.
+    var isParsed: Bool { progress.withLock { $0.results != nil } }
 
     /// The parsed graphs, one per item, in order (empty until parsed).
-    var results: [Result<RouteGraph, RouteFileError>] { parsed.withLock { $0 ?? [] } }
+    var results: [Result<RouteGraph, RouteFileError>] { progress.withLock { $0.results ?? [] } }
 
-    /// Parses every item; safe on any thread (it touches nothing but the job).
+    /// Parses on a thread of its own, then wakes the loop through `waker` (unless the job was
+    /// abandoned meanwhile); false if no thread could be started.
+    func startParsing(waking waker: Waker) -> Bool {
+        DetachedThread.start(named: "navd-reload") { [self] in
+            beforeParsing?()
+            let results = parsedItems()
+            progress.withLock { progress in
+                progress.results = results
+                // Under the lock: once `abandon()` returns, this thread never touches the waker,
+                // whose eventfd closes with the loop's connection.
+                if !progress.abandoned { waker.wake() }
+            }
+        }
+    }
+
+    /// Parses every item on the calling thread.
     func parse() {
-        let results = items.map { item in
+        let results = parsedItems()
+        progress.withLock { $0.results = results }
+    }
+
+    /// The loop stops waiting: the parsing thread, when it finishes, wakes nothing.
+    func abandon() {
+        progress.withLock { $0.abandoned = true }
+    }
+
+    /// Every item's graph; touches nothing but the job, so it is safe on any thread.
+    private func parsedItems() -> [Result<RouteGraph, RouteFileError>] {
+        items.map { item in
             guard let file = item.file else {
-                return Result<RouteGraph, RouteFileError>.success(Self.withOverrides(RouteGraph.demo, limitOverrides))
+                return .success(RouteFileLoading.withOverrides(RouteGraph.demo, limitOverrides))
             }
-            return Self.graph(file: file, bytes: item.bytes, limitOverrides: limitOverrides)
+            return RouteFileLoading.graph(file: file, bytes: item.bytes, limitOverrides: limitOverrides)
         }
-        parsed.withLock { $0 = results }
-    }
-
-    /// The graph in `file`, whose `bytes` were read (nil: unreadable, and the loader says why in
-    /// its own words), with the command line's limits over it.
-    static func graph(file: String, bytes: [UInt8]?, limitOverrides: [(Limits.Key, Int)]) -> Result<RouteGraph, RouteFileError> {
-        do throws(RouteFileError) {
-            let graph: RouteGraph
-            if let bytes {
-                graph = try RouteGraph.load(yaml: String(decoding: bytes, as: UTF8.self), file: file)
-            } else {
-                graph = try RouteGraph.load(path: file)
-            }
-            return .success(withOverrides(graph, limitOverrides))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// `graph` with the command line's limits over its own.
-    static func withOverrides(_ graph: RouteGraph, _ limitOverrides: [(Limits.Key, Int)]) -> RouteGraph {
-        var graph = graph
-        for (key, value) in limitOverrides { graph.limits[key] = value }
-        return graph
     }
 }

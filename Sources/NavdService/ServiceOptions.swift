@@ -16,6 +16,9 @@ public struct ServiceOptions: Sendable {
     /// Where the default navigator's route file is, asked at start-up and on every reload (nil:
     /// the embedded demo graph). Without it, `graph` is served and a reload keeps it.
     public var routeFile: (@Sendable () -> String?)?
+    /// The route file `graph` was read from and the bytes it was read from (a reload that finds
+    /// the same bytes parses nothing); nil when `graph` came from no file.
+    public var graphSource: (file: String, bytes: [UInt8])?
     /// The folder of the apps' route files (`NAME.yaml`); nil serves no apps.
     public var appsDirectory: String?
     /// Limits given on the command line, applied over every route file's.
@@ -24,7 +27,8 @@ public struct ServiceOptions: Sendable {
     /// Options with the defaults of the contract.
     public init(
         bus: BusAddress, graph: RouteGraph, stateDirectory: String?, durability: Durability = .normal, verbose: Bool = false,
-        routeFile: (@Sendable () -> String?)? = nil, appsDirectory: String? = nil, limitOverrides: [(Limits.Key, Int)] = []
+        routeFile: (@Sendable () -> String?)? = nil, graphSource: (file: String, bytes: [UInt8])? = nil,
+        appsDirectory: String? = nil, limitOverrides: [(Limits.Key, Int)] = []
     ) {
         self.bus = bus
         self.graph = graph
@@ -32,6 +36,7 @@ public struct ServiceOptions: Sendable {
         self.durability = durability
         self.verbose = verbose
         self.routeFile = routeFile
+        self.graphSource = graphSource
         self.appsDirectory = appsDirectory
         self.limitOverrides = limitOverrides
     }

@@ -136,7 +136,7 @@ struct NavdCommand: ParsableCommand {
         }
         if let checkRoutes {
             do {
-                let graph = try RouteGraph.load(path: checkRoutes)
+                let graph = try RouteFileLoading.load(checkRoutes, limitOverrides: []).get().graph
                 print("\(checkRoutes): ok (\(graph.routes.count) routes, \(graph.tabs.count) tabs, \(graph.states.count) states, \(graph.flows.count) flows, \(graph.facts.count) facts, \(graph.guards.count) guards)")
                 return
             } catch {
@@ -145,6 +145,9 @@ struct NavdCommand: ParsableCommand {
             }
         }
 
+        // Before anything that takes time: from here on SIGTERM, SIGINT and SIGHUP mean what they
+        // mean while navd serves.
+        let control = SignalHandling.install()
         let logger = NavdLog.make(verbose: verbose)
         let options: ServiceOptions
         do {
@@ -153,14 +156,17 @@ struct NavdCommand: ParsableCommand {
             logger.critical("\(error)")
             throw ExitCode(1)
         }
+        if control.isStopRequested {
+            logger.notice("asked to stop during start-up; stopping before connecting")
+            return
+        }
         let daemon: NavigatorDaemon
         do {
-            daemon = try NavigatorDaemon(options: options, logger: logger)
+            daemon = try NavigatorDaemon(options: options, logger: logger, control: control)
         } catch {
             logger.critical("\(error.message)")
             throw ExitCode(1)
         }
-        SignalHandling.install(stopping: daemon)
         let status = daemon.run()
         if status != 0 { throw ExitCode(status) }
     }
@@ -172,15 +178,20 @@ struct NavdCommand: ParsableCommand {
         } else {
             locate = { Paths.defaultRouteFile() }
         }
-        var graph = try locate().map { try RouteGraph.load(path: $0) } ?? RouteGraph.demo
         let overrides = try limitOverrides()
-        for (key, value) in overrides { graph.limits[key] = value }
+        var graph = RouteFileLoading.withOverrides(RouteGraph.demo, overrides)
+        var source: (file: String, bytes: [UInt8])?
+        if let file = locate() {
+            let loaded = try RouteFileLoading.load(file, limitOverrides: overrides).get()
+            graph = loaded.graph
+            source = (file, loaded.bytes)
+        }
 
         let bus: BusAddress = system ? .system : address.map { .address($0) } ?? .session
         let directory = ephemeral ? nil : (stateDir ?? Paths.defaultStateDirectory(system: system))
         return ServiceOptions(
             bus: bus, graph: graph, stateDirectory: directory, durability: durability, verbose: verbose,
-            routeFile: locate, appsDirectory: appsDir ?? Paths.defaultAppsDirectory(system: system),
+            routeFile: locate, graphSource: source, appsDirectory: appsDir ?? Paths.defaultAppsDirectory(system: system),
             limitOverrides: overrides)
     }
 }

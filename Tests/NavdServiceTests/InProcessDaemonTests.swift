@@ -58,7 +58,7 @@ struct InProcessDaemonTests {
 
     @Test func aSignalHandlerStopsTheDaemonThroughPlainValuesOnly() throws {
         // The handler may neither retain nor release: the stop request holds no reference.
-        #expect(_isPOD(NavigatorDaemon.StopRequest.self))
+        #expect(_isPOD(LoopRequest.self))
         let navd = try InProcessDaemon("signal")
         defer { navd.stop() }
         signalStop = navd.daemon.stopRequest
@@ -71,7 +71,7 @@ struct InProcessDaemonTests {
     }
 }
 
-nonisolated(unsafe) private var signalStop: NavigatorDaemon.StopRequest?
+nonisolated(unsafe) private var signalStop: LoopRequest?
 
 /// Handlers and decoders refuse a value of the wrong shape by name instead of reading it as "" or dropping it.
 @Suite struct MalformedArgumentRegressionTests {

@@ -1,0 +1,143 @@
+import DBus
+import NavigatorProtocol
+import Navigation
+import RouteFiles
+
+/// Reloading route files, the work: which files to read again, and applying what they parsed to
+/// (repairing the state of) each navigator, apps coming and going.
+extension NavigatorDaemon {
+    /// What a reload refused or could not keep: each refused file as `FILE:LINE: KEY: PROBLEM`,
+    /// and each navigator whose repaired state could not be made durable.
+    struct ReloadOutcome {
+        var refused: [String] = []
+        var storageFailures: [String] = []
+
+        /// The answer to a `Reload` call when something went wrong: `StorageFailed` first, then
+        /// `InvalidRouteFile` naming every refused file, one a line.
+        var error: DBusError? {
+            if !storageFailures.isEmpty {
+                return NavigatorErrorName.storageFailed.error(
+                    "could not make the repaired state durable, so those navigators keep their old graph and state: "
+                        + storageFailures.joined(separator: "; "))
+            }
+            if !refused.isEmpty {
+                let count = refused.count
+                return NavigatorErrorName.invalidRouteFile.error(
+                    "refused \(count) route file\(count == 1 ? "" : "s") (an app keeps the graph it had, a new one stays out; fix the file and call Reload again):\n"
+                        + refused.joined(separator: "\n"))
+            }
+            return nil
+        }
+    }
+
+    /// What to read again: the files whose bytes differ from those their graph came from, new app
+    /// files, and (reloading everything) the apps whose files are gone.
+    func plannedReload(of target: ServedNavigator?, answering calls: [Message], fromSignal: Bool) -> ReloadJob {
+        var items: [ReloadJob.Item] = []
+        var removed: [String] = []
+        if let target {
+            if let file = target.routeFile {
+                let bytes = RouteFileLoading.read(file)
+                if !isUnchanged(file, bytes: bytes, for: target) { items.append(.init(app: target.app, file: file, bytes: bytes)) }
+            }
+        } else {
+            if let locate = options.routeFile {
+                // A default navigator loaded from a file keeps to it when nothing is found at
+                // the usual place: "file is gone" is refused like an app's, never read as "serve
+                // the demo graph" (which would repair the user's tree away).
+                if let file = locate() ?? main.routeFile {
+                    let bytes = RouteFileLoading.read(file)
+                    if !isUnchanged(file, bytes: bytes, for: main) { items.append(.init(app: nil, file: file, bytes: bytes)) }
+                } else {
+                    items.append(.init(app: nil, file: nil, bytes: .success([])))
+                }
+            }
+            let files = appFiles()
+            removed = apps.keys.filter { files[$0] == nil }.sorted()
+            for (name, file) in files.sorted(by: { $0.key < $1.key }) {
+                let bytes = RouteFileLoading.read(file)
+                if let navigator = apps[name], isUnchanged(file, bytes: bytes, for: navigator) { continue }
+                items.append(.init(app: name, file: file, bytes: bytes))
+            }
+        }
+        return ReloadJob(
+            target: target, everything: target == nil, items: items, removedApps: removed, calls: calls,
+            fromSignal: fromSignal, limitOverrides: options.limitOverrides, beforeParsing: beforeParsingReload)
+    }
+
+    /// Applies a parsed reload on the loop's thread: apps whose files are gone leave, graphs that
+    /// loaded replace the old ones (new apps appear), files that did not load are refused.
+    func finish(_ job: ReloadJob) -> ReloadOutcome {
+        // Calls held for the group commit go first: the repair is written as a snapshot, which must
+        // not cover changes that are not in the journal yet.
+        if !pending.isEmpty { commitPending() }
+        var outcome = ReloadOutcome()
+        for name in job.removedApps {
+            if let navigator = apps[name] { removeApp(navigator) }
+        }
+        for (item, result) in zip(job.items, job.results) {
+            switch result {
+            case .failure(let error):
+                outcome.refused.append(error.description)
+            case .success(let graph):
+                let bytes = try? item.bytes.get()
+                guard let name = item.app else {
+                    apply(graph, bytes: bytes, file: item.file, to: main, &outcome)
+                    continue
+                }
+                if let navigator = apps[name] {
+                    if job.everything || navigator === job.target {
+                        apply(graph, bytes: bytes, file: item.file, to: navigator, &outcome)
+                    }
+                } else if job.everything, let file = item.file, let bytes,
+                          let navigator = addApp(name, file: file, graph: graph, bytes: bytes) {
+                    do {
+                        send([.marshalled(try server.marshalledInterfacesAdded(navigator.path))])
+                    } catch {
+                        logger.error("could not build InterfacesAdded: \(error.message)")
+                    }
+                    announceStart(navigator)
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// Replaces `navigator`'s graph and repairs its state to fit, as one `reconcile` revision when
+    /// anything changed; the repaired state is made durable (a snapshot, so that the journal after
+    /// it replays against the new graph) before anything is announced. An unchanged file changes
+    /// nothing (a file whose bytes did not change is not even parsed: see `plannedReload`).
+    func apply(_ graph: RouteGraph, bytes: [UInt8]?, file: String?, to navigator: ServedNavigator, _ outcome: inout ReloadOutcome) {
+        let before = navigator.coordinator
+        if graph == before.graph {
+            navigator.routeFile = file
+            navigator.routeFileBytes = bytes
+            return
+        }
+        var after = before
+        let reconciliation = after.reload(graph, at: Self.now())
+        if let store = navigator.store, reconciliation.change != nil || store.journalLength > 0 {
+            do {
+                try store.writeSnapshot(
+                    revision: after.revision, nextId: after.state.nextIdNumber, document: after.state.encodedSnapshot(), graph: nil)
+            } catch {
+                outcome.storageFailures.append("\(navigator.label): \(error.message)")
+                return
+            }
+        }
+        navigator.coordinator = after
+        navigator.routeFile = file
+        navigator.routeFileBytes = bytes
+        for warning in reconciliation.warnings { logger.warning("\(navigator.logPrefix)\(warning)") }
+        logger.notice("\(navigator.logPrefix)route file \(file ?? "<demo>") reloaded\(reconciliation.change.map { "; the tree was repaired as revision \($0.revision)" } ?? "")")
+        navigator.pendingProperties.formUnion(reconciliation.changedProperties.map(NavigatorProperty.init))
+        announce(reconciliation.change, from: navigator)
+    }
+
+    /// Whether `file` holds the very bytes `navigator`'s graph was loaded from: `apply` would
+    /// change nothing, so the file is not parsed again (parsing a large file is most of a reload).
+    func isUnchanged(_ file: String, bytes: Result<[UInt8], RouteFileError>, for navigator: ServedNavigator) -> Bool {
+        guard case .success(let bytes) = bytes else { return false }
+        return file == navigator.routeFile && bytes == navigator.routeFileBytes
+    }
+}
