@@ -3,7 +3,7 @@
 # As root it runs apt-get; otherwise it prints the exact command and fails.
 set -euo pipefail
 
-packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev tmux python3-dbus python3-gi systemd util-linux binutils)
+packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev libyaml-dev tmux python3-dbus python3-gi systemd util-linux binutils)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,5 +1,4 @@
 import Navigation
-import Yams
 
 extension RouteFileReader {
     /// Checks what a route file's parts say about each other; fills in each link's tab.
@@ -30,7 +29,7 @@ extension RouteFileReader {
         return try readAllHandlers(into: graph)
     }
 
-    func checkRootRoute(_ route: String, in graph: RouteGraph, path: String, node: Yams.Node?) throws(RouteFileError) {
+    func checkRootRoute(_ route: String, in graph: RouteGraph, path: String, node: YAMLNode?) throws(RouteFileError) {
         guard let spec = graph.routes[route] else {
             throw fail(path, node, "no route '\(route)' under `routes:`")
         }
