@@ -160,10 +160,9 @@ extension RouteFileReader {
             if !start.presentations.contains(flow.presentation) {
                 throw fail("\(path).presentation", flowNodes[name], "flow '\(name)' shows '\(flow.start)' as \(flow.presentation.rawValue), but that route's presentations lack \(flow.presentation.rawValue)")
             }
-            for param in start.paramOrder where start.required.contains(param) {
-                guard flow.params.required.contains(param), flow.params.types[param] == start.params[param] else {
-                    throw fail("\(path).params", flowNodes[name], "start route '\(flow.start)' requires param '\(param)' (\(start.params[param]!.rawValue)); declare it as a required param of the flow")
-                }
+            let declared = { (param: String) in flow.params.required.contains(param) && flow.params.types[param] == start.params[param] }
+            if let param = Self.firstMissing(start.declaration, isGiven: declared) {
+                throw fail("\(path).params", flowNodes[name], "start route '\(flow.start)' requires param '\(param)' (\(start.params[param]!.rawValue)); declare it as a required param of the flow")
             }
         }
         for fact in graph.guards.keys.sorted() {
@@ -178,7 +177,7 @@ extension RouteFileReader {
             guard flow.outputs[guardSpec.resumeOn] != nil else {
                 throw fail("\(path).resume-on", guardNodes[fact], "flow '\(guardSpec.flow)' has no output '\(guardSpec.resumeOn)'; its outputs: \(flow.outputOrder.joined(separator: ", "))")
             }
-            if let missing = flow.params.order.first(where: { flow.params.required.contains($0) }) {
+            if let missing = Self.firstMissing(flow.params, isGiven: { _ in false }) {
                 throw fail("\(path).start", guardNodes[fact], "a guard starts flow '\(guardSpec.flow)' without params, but it requires param '\(missing)'")
             }
             if graph.routes[flow.start]?.requires.contains(fact) == true {

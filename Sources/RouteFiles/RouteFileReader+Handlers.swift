@@ -19,7 +19,12 @@ extension RouteFileReader {
     ]
 
     /// Reads every `on:` of the file into `graph`.
-    func readAllHandlers(into input: RouteGraph) throws(RouteFileError) -> RouteGraph {
+    mutating func readAllHandlers(into input: RouteGraph) throws(RouteFileError) -> RouteGraph {
+        // A `finish` outside a flow names an output of the first flow that declares it: looked
+        // up once per output name here, not once per flow for each such `finish`.
+        for name in input.flowOrder.reversed() {
+            for (output, declaration) in input.flows[name]?.outputs ?? [:] { outputsByName[output] = declaration }
+        }
         var graph = input
         for (scope, node, path) in handlerNodes {
             switch scope {
@@ -121,7 +126,7 @@ extension RouteFileReader {
             return .popTo(try string(target, verbPath))
         case "tab":
             let tab = try string(target, verbPath)
-            guard graph.tabIndex(named: tab) != nil else {
+            guard tabIndexes[tab] != nil else {
                 throw fail(verbPath, target, graph.isTabbed ? "no tab '\(tab)'; tabs: \(graph.tabs.map(\.name).joined(separator: ", "))" : "the app has no tabs")
             }
             return .selectTab(tab)
@@ -179,7 +184,7 @@ extension RouteFileReader {
                 }
                 declaration = found
             } else {
-                guard let found = graph.flowOrder.lazy.compactMap({ graph.flows[$0]?.outputs[output] }).first else {
+                guard let found = outputsByName[output] else {
                     throw fail(verbPath, target, "no flow declares output '\(output)'")
                 }
                 declaration = found
@@ -217,7 +222,7 @@ extension RouteFileReader {
                 result[key] = try template(valueNode, join(path, key), type, place)
             }
         }
-        if let missing = declaration.order.first(where: { declaration.required.contains($0) && result[$0] == nil }) {
+        if let missing = Self.firstMissing(declaration, isGiven: { result[$0] != nil }) {
             throw fail(path, node ?? action, "\(owner) needs param '\(missing)' (\(declaration.types[missing]!.rawValue)); add it under `params:`")
         }
         return result

@@ -45,6 +45,15 @@ extension RouteFileReader {
         return (type, isRequired)
     }
 
+    /// The first of `declaration`'s required params, in declared order, that `isGiven` says is
+    /// missing. It costs a look at each required param unless one is missing (then one pass over
+    /// the declaration, for the error): checking many actions or flows against one route with many
+    /// optional params stays linear in the file.
+    static func firstMissing(_ declaration: ParamDeclaration, isGiven: (String) -> Bool) -> String? {
+        guard declaration.required.contains(where: { !isGiven($0) }) else { return nil }
+        return declaration.order.first { declaration.required.contains($0) && !isGiven($0) }
+    }
+
     /// `limits:`: each key of `Limits.Key`, checked against its bounds.
     func readLimits(_ node: YAMLNode) throws(RouteFileError) -> Limits {
         var limits = Limits()

@@ -148,6 +148,10 @@ struct RouteFileReader {
 
     /// The top-level nodes, kept to place errors found by `check`.
     var rawNodes: [String: YAMLNode] = [:]
+    /// Each tab's index by name, so that checking a file with many tabs and links stays linear.
+    var tabIndexes: [String: Int] = [:]
+    /// Each output name's params, as declared by the first flow that declares it.
+    var outputsByName: [String: ParamDeclaration] = [:]
     /// Each route's node, kept to place errors found by `check`.
     var routeNodes: [String: YAMLNode] = [:]
     /// Each route's `link` node, kept to place errors found by `check`.
@@ -175,9 +179,10 @@ struct RouteFileReader {
             }
             guard let tabName else { throw fail(path, tabNode, "a tab needs `name`") }
             guard let tabRoot else { throw fail(path, tabNode, "tab '\(tabName)' needs `root: ROUTE`") }
-            if tabs.contains(where: { $0.name == tabName }) {
+            if tabIndexes[tabName] != nil {
                 throw fail(join(path, "name"), tabNode, "tab '\(tabName)' is declared twice")
             }
+            tabIndexes[tabName] = tabs.count
             tabs.append(TabSpec(name: tabName, rootRoute: tabRoot))
         }
         return tabs
