@@ -20,7 +20,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
@@ -43,8 +42,15 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The navigation model: pure values, no I/O, no Foundation (clients link it and start fast).
         .target(name: "Navigation"),
-        // The route-file loader: YAML (through Yams) into a checked RouteGraph, and the embedded demo graph.
-        .target(name: "RouteFiles", dependencies: ["Navigation", .product(name: "Yams", package: "Yams")]),
+        // libyaml, found through pkg-config (Debian: libyaml-dev).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // The route-file loader: YAML (libyaml's events, bounded) into a checked RouteGraph, and the
+        // embedded demo graph. No Foundation: navd links no ICU.
+        .target(name: "RouteFiles", dependencies: ["Navigation", "CYAML"]),
         // The contract of org.navd.Navigator1, declared once: names, interface, error names, and the
         // wire types' D-Bus conversions. The daemon and every client derive from it.
         .target(name: "NavigatorProtocol", dependencies: ["DBus", "Navigation"]),

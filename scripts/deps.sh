@@ -6,7 +6,7 @@
 set -euo pipefail
 
 # man-db and groff-base: the man-page test renders each page with `man --warnings -l`.
-packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev tmux python3-dbus python3-gi systemd util-linux binutils man-db groff-base)
+packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev libyaml-dev tmux python3-dbus python3-gi systemd util-linux binutils man-db groff-base)
 for set in "$@"; do
     case "$set" in
     deb) packages+=(debhelper dpkg-dev lintian) ;;

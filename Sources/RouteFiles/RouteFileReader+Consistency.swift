@@ -1,14 +1,13 @@
 import Navigation
-import Yams
 
 extension RouteFileReader {
     /// Checks what a route file's parts say about each other; fills in each link's tab.
-    func check(_ input: RouteGraph) throws(RouteFileError) -> RouteGraph {
+    mutating func check(_ input: RouteGraph) throws(RouteFileError) -> RouteGraph {
         var graph = input
         for (index, tab) in graph.tabs.enumerated() {
             try checkRootRoute(tab.rootRoute, in: graph, path: "tabs[\(index)].root", node: rawNodes["tabs"])
         }
-        if let selected = graph.selectedTabAtStart, graph.tabIndex(named: selected) == nil {
+        if let selected = graph.selectedTabAtStart, tabIndexes[selected] == nil {
             throw fail("selected-tab", rawNodes["selected-tab"], "no tab '\(selected)'; tabs: \(graph.tabs.map(\.name).joined(separator: ", "))")
         }
         if let root = graph.rootRoute {
@@ -30,7 +29,7 @@ extension RouteFileReader {
         return try readAllHandlers(into: graph)
     }
 
-    func checkRootRoute(_ route: String, in graph: RouteGraph, path: String, node: Yams.Node?) throws(RouteFileError) {
+    func checkRootRoute(_ route: String, in graph: RouteGraph, path: String, node: YAMLNode?) throws(RouteFileError) {
         guard let spec = graph.routes[route] else {
             throw fail(path, node, "no route '\(route)' under `routes:`")
         }
@@ -65,10 +64,10 @@ extension RouteFileReader {
         }
         if graph.isTabbed {
             if let tab = spec.linkTab {
-                guard graph.tabIndex(named: tab) != nil else {
+                guard tabIndexes[tab] != nil else {
                     throw fail("\(base).tab", node, "no tab '\(tab)'; tabs: \(graph.tabs.map(\.name).joined(separator: ", "))")
                 }
-            } else if case .literal(let first)? = segments.first, graph.tabIndex(named: first) != nil {
+            } else if case .literal(let first)? = segments.first, tabIndexes[first] != nil {
                 spec.linkTab = first
             } else {
                 throw fail("\(base).link", node, "cannot tell which tab '\(link)' opens in; add `tab: NAME` to the route")
@@ -76,7 +75,7 @@ extension RouteFileReader {
         } else if spec.linkTab != nil {
             throw fail("\(base).tab", node, "the app has no tabs")
         }
-        let tabIndex = spec.linkTab.flatMap { graph.tabIndex(named: $0) } ?? 0
+        let tabIndex = spec.linkTab.flatMap { tabIndexes[$0] } ?? 0
         if graph.rootRoute(ofTab: tabIndex) != spec.name && !spec.presentations.contains(.push) {
             throw fail("\(base).link", node, "the link pushes '\(spec.name)' onto its tab's stack, but its presentations lack push")
         }

@@ -1,5 +1,4 @@
 import Navigation
-import Yams
 
 // Reading `facts:`, `flows:` and `guards:`, and the checks of what they say about each other and the routes.
 
@@ -13,14 +12,14 @@ enum HandlerScope {
 
 extension RouteFileReader {
     /// `facts:`: each `NAME: { type: TYPE, default: VALUE }` (default: false, 0, 0.0 or "").
-    func readFacts(_ node: Yams.Node) throws(RouteFileError) -> ([String: FactSpec], [String]) {
+    func readFacts(_ node: YAMLNode) throws(RouteFileError) -> ([String: FactSpec], [String]) {
         var facts: [String: FactSpec] = [:]
         var order: [String] = []
         for (factName, factNode) in try mapping(node, "facts", keys: []) {
             let path = join("facts", factName)
             _ = try name(factName, path, factNode, what: "fact")
             var type: ParamType?
-            var defaultNode: Yams.Node?
+            var defaultNode: YAMLNode?
             for (key, value) in try mapping(factNode, path, keys: ["type", "default"]) {
                 if key == "type" {
                     let text = try string(value, join(path, key))
@@ -51,9 +50,9 @@ extension RouteFileReader {
     }
 
     /// A YAML scalar as a value of `type`, or nil.
-    func literal(_ node: Yams.Node, as type: ParamType) -> ParamValue? {
+    func literal(_ node: YAMLNode, as type: ParamType) -> ParamValue? {
         guard case .scalar(let scalar) = node else { return nil }
-        let isString = scalar.tag.rawValue.hasSuffix("str") || scalar.style != .plain
+        let isString = scalar.isString
         switch type {
         case .string: return .string(scalar.string)
         case .bool: return isString ? nil : node.bool.map(ParamValue.bool)
@@ -63,7 +62,7 @@ extension RouteFileReader {
     }
 
     /// `flows:`: each `NAME: { start, presentation, params, outputs, on }`; the `on:` is read later.
-    mutating func readFlows(_ node: Yams.Node) throws(RouteFileError) -> ([String: FlowSpec], [String]) {
+    mutating func readFlows(_ node: YAMLNode) throws(RouteFileError) -> ([String: FlowSpec], [String]) {
         var flows: [String: FlowSpec] = [:]
         var order: [String] = []
         for (flowName, flowNode) in try mapping(node, "flows", keys: []) {
@@ -107,14 +106,14 @@ extension RouteFileReader {
     }
 
     /// Whether `node` is an empty value (`{}`, `~` or nothing).
-    func isEmpty(_ node: Yams.Node) -> Bool {
+    func isEmpty(_ node: YAMLNode) -> Bool {
         if case .mapping(let mapping) = node { return mapping.count == 0 }
-        if case .scalar(let scalar) = node { return scalar.string.isEmpty || scalar.tag.rawValue.hasSuffix("null") }
+        if case .scalar(let scalar) = node { return scalar.isEmptyOrTaggedNull }
         return false
     }
 
     /// `guards:`: each `FACT: { start: FLOW, resume-on: OUTPUT }`.
-    mutating func readGuards(_ node: Yams.Node) throws(RouteFileError) -> [String: GuardSpec] {
+    mutating func readGuards(_ node: YAMLNode) throws(RouteFileError) -> [String: GuardSpec] {
         var guards: [String: GuardSpec] = [:]
         for (fact, guardNode) in try mapping(node, "guards", keys: []) {
             let path = join("guards", fact)
@@ -161,10 +160,9 @@ extension RouteFileReader {
             if !start.presentations.contains(flow.presentation) {
                 throw fail("\(path).presentation", flowNodes[name], "flow '\(name)' shows '\(flow.start)' as \(flow.presentation.rawValue), but that route's presentations lack \(flow.presentation.rawValue)")
             }
-            for param in start.paramOrder where start.required.contains(param) {
-                guard flow.params.required.contains(param), flow.params.types[param] == start.params[param] else {
-                    throw fail("\(path).params", flowNodes[name], "start route '\(flow.start)' requires param '\(param)' (\(start.params[param]!.rawValue)); declare it as a required param of the flow")
-                }
+            let declared = { (param: String) in flow.params.required.contains(param) && flow.params.types[param] == start.params[param] }
+            if let param = Self.firstMissing(start.declaration, isGiven: declared) {
+                throw fail("\(path).params", flowNodes[name], "start route '\(flow.start)' requires param '\(param)' (\(start.params[param]!.rawValue)); declare it as a required param of the flow")
             }
         }
         for fact in graph.guards.keys.sorted() {
@@ -179,7 +177,7 @@ extension RouteFileReader {
             guard flow.outputs[guardSpec.resumeOn] != nil else {
                 throw fail("\(path).resume-on", guardNodes[fact], "flow '\(guardSpec.flow)' has no output '\(guardSpec.resumeOn)'; its outputs: \(flow.outputOrder.joined(separator: ", "))")
             }
-            if let missing = flow.params.order.first(where: { flow.params.required.contains($0) }) {
+            if let missing = Self.firstMissing(flow.params, isGiven: { _ in false }) {
                 throw fail("\(path).start", guardNodes[fact], "a guard starts flow '\(guardSpec.flow)' without params, but it requires param '\(missing)'")
             }
             if graph.routes[flow.start]?.requires.contains(fact) == true {

@@ -1,5 +1,4 @@
 import Navigation
-import Yams
 
 // Reading `on:` mappings: event -> `none`, an action, or a list of actions; each action checked against the
 // routes, flows, tabs, facts and outputs it names.
@@ -20,7 +19,12 @@ extension RouteFileReader {
     ]
 
     /// Reads every `on:` of the file into `graph`.
-    func readAllHandlers(into input: RouteGraph) throws(RouteFileError) -> RouteGraph {
+    mutating func readAllHandlers(into input: RouteGraph) throws(RouteFileError) -> RouteGraph {
+        // A `finish` outside a flow names an output of the first flow that declares it: looked
+        // up once per output name here, not once per flow for each such `finish`.
+        for name in input.flowOrder.reversed() {
+            for (output, declaration) in input.flows[name]?.outputs ?? [:] { outputsByName[output] = declaration }
+        }
         var graph = input
         for (scope, node, path) in handlerNodes {
             switch scope {
@@ -40,7 +44,7 @@ extension RouteFileReader {
         return graph
     }
 
-    func readHandlers(_ node: Yams.Node, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Handlers {
+    func readHandlers(_ node: YAMLNode, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Handlers {
         var handlers = Handlers()
         for (event, handlerNode) in try mapping(node, path, keys: []) {
             let eventPath = join(path, event)
@@ -51,7 +55,7 @@ extension RouteFileReader {
         return handlers
     }
 
-    func readHandler(_ node: Yams.Node, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Handler {
+    func readHandler(_ node: YAMLNode, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Handler {
         if case .scalar(let scalar) = node, scalar.string == "none" { return .ignore }
         if case .sequence(let sequence) = node {
             guard sequence.count > 0 else { throw fail(path, node, "an empty list of actions; write `none` to ignore the event") }
@@ -62,7 +66,7 @@ extension RouteFileReader {
         return .actions([try readAction(node, path, graph, place)])
     }
 
-    func readAction(_ node: Yams.Node, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Action {
+    func readAction(_ node: YAMLNode, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Action {
         if case .scalar(let scalar) = node {
             switch scalar.string {
             case "pop": return .pop
@@ -85,7 +89,7 @@ extension RouteFileReader {
         case "start": ["params", "on-output"]
         default: []
         }
-        var arguments: [String: Yams.Node] = [:]
+        var arguments: [String: YAMLNode] = [:]
         for (key, value) in pairs where key != verb {
             guard allowed.contains(key) else {
                 let takes = allowed.isEmpty ? "takes no other keys" : "takes \(allowed.joined(separator: ", "))"
@@ -122,7 +126,7 @@ extension RouteFileReader {
             return .popTo(try string(target, verbPath))
         case "tab":
             let tab = try string(target, verbPath)
-            guard graph.tabIndex(named: tab) != nil else {
+            guard tabIndexes[tab] != nil else {
                 throw fail(verbPath, target, graph.isTabbed ? "no tab '\(tab)'; tabs: \(graph.tabs.map(\.name).joined(separator: ", "))" : "the app has no tabs")
             }
             return .selectTab(tab)
@@ -144,8 +148,8 @@ extension RouteFileReader {
                     screens.append(ScreenTemplate(route: spec.name, params: try templates(nil, itemPath, spec.declaration, "route '\(spec.name)'", place, near: item)))
                     continue
                 }
-                var routeNode: Yams.Node?
-                var paramsNode: Yams.Node?
+                var routeNode: YAMLNode?
+                var paramsNode: YAMLNode?
                 for (key, value) in try mapping(item, itemPath, keys: ["route", "params"]) {
                     if key == "route" { routeNode = value } else { paramsNode = value }
                 }
@@ -180,7 +184,7 @@ extension RouteFileReader {
                 }
                 declaration = found
             } else {
-                guard let found = graph.flowOrder.lazy.compactMap({ graph.flows[$0]?.outputs[output] }).first else {
+                guard let found = outputsByName[output] else {
                     throw fail(verbPath, target, "no flow declares output '\(output)'")
                 }
                 declaration = found
@@ -198,7 +202,7 @@ extension RouteFileReader {
         }
     }
 
-    func route(_ node: Yams.Node, _ path: String, _ graph: RouteGraph) throws(RouteFileError) -> RouteSpec {
+    func route(_ node: YAMLNode, _ path: String, _ graph: RouteGraph) throws(RouteFileError) -> RouteSpec {
         let routeName = try string(node, path)
         guard let spec = graph.routes[routeName] else { throw fail(path, node, "no route '\(routeName)' under `routes:`") }
         return spec
@@ -206,7 +210,7 @@ extension RouteFileReader {
 
     /// A `params:` mapping of a handler, each value checked against `declaration` (of `owner`).
     func templates(
-        _ node: Yams.Node?, _ path: String, _ declaration: ParamDeclaration, _ owner: String, _ place: HandlerPlace, near action: Yams.Node? = nil
+        _ node: YAMLNode?, _ path: String, _ declaration: ParamDeclaration, _ owner: String, _ place: HandlerPlace, near action: YAMLNode? = nil
     ) throws(RouteFileError) -> ParamTemplates {
         var result: ParamTemplates = [:]
         if let node, !isEmpty(node) {
@@ -218,14 +222,14 @@ extension RouteFileReader {
                 result[key] = try template(valueNode, join(path, key), type, place)
             }
         }
-        if let missing = declaration.order.first(where: { declaration.required.contains($0) && result[$0] == nil }) {
+        if let missing = Self.firstMissing(declaration, isGiven: { result[$0] != nil }) {
             throw fail(path, node ?? action, "\(owner) needs param '\(missing)' (\(declaration.types[missing]!.rawValue)); add it under `params:`")
         }
         return result
     }
 
     /// One value: a literal of `type`, or `$event.`, `$screen.`, `$flow.`, `$output.` NAME; `$$` is a literal `$`.
-    func template(_ node: Yams.Node, _ path: String, _ type: ParamType, _ place: HandlerPlace) throws(RouteFileError) -> ValueTemplate {
+    func template(_ node: YAMLNode, _ path: String, _ type: ParamType, _ place: HandlerPlace) throws(RouteFileError) -> ValueTemplate {
         if case .scalar(let scalar) = node, scalar.string.hasPrefix("$") {
             let text = scalar.string
             if text.hasPrefix("$$") {

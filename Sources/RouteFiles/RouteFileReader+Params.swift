@@ -1,11 +1,10 @@
 import Navigation
-import Yams
 
 // Reading declared params (a route's, a flow's, an output's) and limits.
 
 extension RouteFileReader {
     /// A `params:` mapping: name to type, or to `{type, required}`.
-    func readParams(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> ParamDeclaration {
+    func readParams(_ node: YAMLNode, _ path: String) throws(RouteFileError) -> ParamDeclaration {
         var declaration = ParamDeclaration()
         let pairs = try mapping(node, path, keys: [])
         for (paramName, paramNode) in pairs {
@@ -19,8 +18,8 @@ extension RouteFileReader {
         return declaration
     }
 
-    func readParam(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> (ParamType, Bool) {
-        func parseType(_ text: String, _ typeNode: Yams.Node) throws(RouteFileError) -> ParamType {
+    func readParam(_ node: YAMLNode, _ path: String) throws(RouteFileError) -> (ParamType, Bool) {
+        func parseType(_ text: String, _ typeNode: YAMLNode) throws(RouteFileError) -> ParamType {
             guard let type = ParamType(rawValue: text) else {
                 throw fail(path, typeNode, "unknown type '\(text)'; use string, int, double or bool")
             }
@@ -46,8 +45,17 @@ extension RouteFileReader {
         return (type, isRequired)
     }
 
+    /// The first of `declaration`'s required params, in declared order, that `isGiven` says is
+    /// missing. It costs a look at each required param unless one is missing (then one pass over
+    /// the declaration, for the error): checking many actions or flows against one route with many
+    /// optional params stays linear in the file.
+    static func firstMissing(_ declaration: ParamDeclaration, isGiven: (String) -> Bool) -> String? {
+        guard declaration.required.contains(where: { !isGiven($0) }) else { return nil }
+        return declaration.order.first { declaration.required.contains($0) && !isGiven($0) }
+    }
+
     /// `limits:`: each key of `Limits.Key`, checked against its bounds.
-    func readLimits(_ node: Yams.Node) throws(RouteFileError) -> Limits {
+    func readLimits(_ node: YAMLNode) throws(RouteFileError) -> Limits {
         var limits = Limits()
         for (key, value) in try mapping(node, "limits", keys: Limits.Key.allCases.map(\.rawValue)) {
             guard let limit = Limits.Key(rawValue: key) else { continue }

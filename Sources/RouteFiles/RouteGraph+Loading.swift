@@ -1,30 +1,25 @@
-import Foundation
 import Navigation
-import Yams
 
 // The route-file loader: reads a YAML file into a RouteGraph and checks it.
 
 extension RouteGraph {
-    /// Loads and checks the route file at `path`.
+    /// Loads and checks the route file at `path`, read through ``RouteFileSource`` (a regular file
+    /// of at most 1 MiB; anything else is refused before it is opened).
     public static func load(path: String) throws(RouteFileError) -> RouteGraph {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw RouteFileError(file: path, keyPath: "", problem: "cannot read the route file: \(error.localizedDescription)")
-        }
-        return try load(yaml: text, file: path)
+        try load(bytes: try RouteFileSource.read(path), file: path)
     }
 
     /// Parses and checks a YAML route file; `file` names it in errors.
     public static func load(yaml: String, file: String) throws(RouteFileError) -> RouteGraph {
-        let root: Yams.Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch {
-            throw Self.syntaxError(error, file: file)
-        }
-        guard let root else {
+        try load(bytes: Array(yaml.utf8), file: file)
+    }
+
+    /// Parses and checks a route file's UTF-8 bytes, in time and memory bounded whatever they hold
+    /// (`safety.md` §2: at most 1 MiB, aliases expanding to at most 10,000 nodes, nesting at most 64
+    /// deep); `file` names it in errors.
+    public static func load(bytes: [UInt8], file: String) throws(RouteFileError) -> RouteGraph {
+        if bytes.count > RouteFileSource.maximumBytes { throw RouteFileSource.tooLarge(file, RouteFileSource.maximumBytes) }
+        guard let root = try YAMLComposer.compose(bytes, file: file) else {
             throw RouteFileError(file: file, keyPath: "", problem: "the file is empty; it needs at least `routes:` and `tabs:` or `root:`")
         }
         var reader = RouteFileReader(file: file)
@@ -37,15 +32,15 @@ extension RouteGraph {
 struct RouteFileReader {
     let file: String
 
-    func fail(_ path: String, _ node: Yams.Node?, _ problem: String) -> RouteFileError {
-        RouteFileError(file: file, keyPath: path, line: node?.mark?.line, problem: problem)
+    func fail(_ path: String, _ node: YAMLNode?, _ problem: String) -> RouteFileError {
+        RouteFileError(file: file, keyPath: path, line: node?.line, problem: problem)
     }
 
-    func mapping(_ node: Yams.Node, _ path: String, keys allowed: [String]) throws(RouteFileError) -> [(String, Yams.Node)] {
+    func mapping(_ node: YAMLNode, _ path: String, keys allowed: [String]) throws(RouteFileError) -> [(String, YAMLNode)] {
         guard case .mapping(let mapping) = node else {
             throw fail(path, node, "expected a mapping (key: value lines)")
         }
-        var pairs: [(String, Yams.Node)] = []
+        var pairs: [(String, YAMLNode)] = []
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string else {
                 throw fail(path, keyNode, "keys must be plain strings")
@@ -58,21 +53,21 @@ struct RouteFileReader {
         return pairs
     }
 
-    func string(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> String {
+    func string(_ node: YAMLNode, _ path: String) throws(RouteFileError) -> String {
         guard case .scalar(let scalar) = node else {
             throw fail(path, node, "expected a string")
         }
         return scalar.string
     }
 
-    func integer(_ node: Yams.Node, _ path: String) throws(RouteFileError) -> Int {
+    func integer(_ node: YAMLNode, _ path: String) throws(RouteFileError) -> Int {
         guard case .scalar = node, let value = node.int else {
             throw fail(path, node, "expected a whole number")
         }
         return value
     }
 
-    func name(_ text: String, _ path: String, _ node: Yams.Node?, what: String) throws(RouteFileError) -> String {
+    func name(_ text: String, _ path: String, _ node: YAMLNode?, what: String) throws(RouteFileError) -> String {
         guard RouteGraph.isValidName(text) else {
             throw fail(path, node, "'\(text)' is not a valid \(what) name; use letters, digits, '-', '_' and '.' only")
         }
@@ -81,7 +76,7 @@ struct RouteFileReader {
 
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    mutating func readGraph(_ root: Yams.Node) throws(RouteFileError) -> RouteGraph {
+    mutating func readGraph(_ root: YAMLNode) throws(RouteFileError) -> RouteGraph {
         let topKeys = ["tabs", "selected-tab", "root", "routes", "states", "limits", "facts", "flows", "guards", "on"]
         var tabs: [TabSpec] = []
         var sawTabs = false
@@ -96,7 +91,7 @@ struct RouteFileReader {
         var flows: [String: FlowSpec] = [:]
         var flowOrder: [String] = []
         var guards: [String: GuardSpec] = [:]
-        var nodes: [String: Yams.Node] = [:]
+        var nodes: [String: YAMLNode] = [:]
         for (key, value) in try mapping(root, "", keys: topKeys) {
             nodes[key] = value
             switch key {
@@ -152,19 +147,23 @@ struct RouteFileReader {
     }
 
     /// The top-level nodes, kept to place errors found by `check`.
-    var rawNodes: [String: Yams.Node] = [:]
+    var rawNodes: [String: YAMLNode] = [:]
+    /// Each tab's index by name, so that checking a file with many tabs and links stays linear.
+    var tabIndexes: [String: Int] = [:]
+    /// Each output name's params, as declared by the first flow that declares it.
+    var outputsByName: [String: ParamDeclaration] = [:]
     /// Each route's node, kept to place errors found by `check`.
-    var routeNodes: [String: Yams.Node] = [:]
+    var routeNodes: [String: YAMLNode] = [:]
     /// Each route's `link` node, kept to place errors found by `check`.
-    var linkNodes: [String: Yams.Node] = [:]
+    var linkNodes: [String: YAMLNode] = [:]
     /// The `on:` nodes, read once every route, flow, tab and fact they name is known.
-    var handlerNodes: [(scope: HandlerScope, node: Yams.Node, path: String)] = []
+    var handlerNodes: [(scope: HandlerScope, node: YAMLNode, path: String)] = []
     /// Each route's `requires` node, each flow's node and each guard's node, kept to place errors.
-    var requiresNodes: [String: Yams.Node] = [:]
-    var flowNodes: [String: Yams.Node] = [:]
-    var guardNodes: [String: Yams.Node] = [:]
+    var requiresNodes: [String: YAMLNode] = [:]
+    var flowNodes: [String: YAMLNode] = [:]
+    var guardNodes: [String: YAMLNode] = [:]
 
-    mutating func readTabs(_ node: Yams.Node) throws(RouteFileError) -> [TabSpec] {
+    mutating func readTabs(_ node: YAMLNode) throws(RouteFileError) -> [TabSpec] {
         guard case .sequence(let sequence) = node else {
             throw fail("tabs", node, "expected a list of tabs, each `- name: NAME` and `root: ROUTE`")
         }
@@ -180,17 +179,18 @@ struct RouteFileReader {
             }
             guard let tabName else { throw fail(path, tabNode, "a tab needs `name`") }
             guard let tabRoot else { throw fail(path, tabNode, "tab '\(tabName)' needs `root: ROUTE`") }
-            if tabs.contains(where: { $0.name == tabName }) {
+            if tabIndexes[tabName] != nil {
                 throw fail(join(path, "name"), tabNode, "tab '\(tabName)' is declared twice")
             }
+            tabIndexes[tabName] = tabs.count
             tabs.append(TabSpec(name: tabName, rootRoute: tabRoot))
         }
         return tabs
     }
 
-    mutating func readRoute(_ routeName: String, _ node: Yams.Node, _ path: String) throws(RouteFileError) -> RouteSpec {
+    mutating func readRoute(_ routeName: String, _ node: YAMLNode, _ path: String) throws(RouteFileError) -> RouteSpec {
         var spec = RouteSpec(name: routeName, title: routeName)
-        if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.tag.rawValue.hasSuffix("null") {
+        if case .scalar(let scalar) = node, scalar.isEmptyOrTaggedNull {
             return spec
         }
         let keys = ["title", "params", "presentations", "link", "tab", "hints", "requires", "on"]
@@ -235,7 +235,7 @@ struct RouteFileReader {
                     guard case .scalar(let scalar) = hintNode else {
                         throw fail(join(keyPath, hintName), hintNode, "a hint is a string or a whole number")
                     }
-                    if let number = hintNode.int, !scalar.tag.rawValue.hasSuffix("str") {
+                    if let number = hintNode.int, !scalar.isString {
                         spec.hints[hintName] = .int(Int64(number))
                     } else {
                         spec.hints[hintName] = .string(scalar.string)
@@ -245,34 +245,5 @@ struct RouteFileReader {
             }
         }
         return spec
-    }
-}
-
-extension RouteGraph {
-    /// A YAML syntax error on one line: `FILE:LINE: not valid YAML: PROBLEM (while CONTEXT)`, without
-    /// Yams' echo of the offending line.
-    static func syntaxError(_ error: any Error, file: String) -> RouteFileError {
-        let located: (problem: String, mark: Mark, context: YamlError.Context?)?
-        switch error as? YamlError {
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return RouteFileError(
-                file: file, keyPath: "", line: context.mark.line,
-                problem: "not valid YAML: the key \(keys) appears twice in the mapping that starts here; keep one")
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            located = (problem, mark, context)
-        default:
-            located = nil
-        }
-        guard let located else {
-            let text = "\(error)".split(separator: "\n").joined(separator: " ")
-            return RouteFileError(file: file, keyPath: "", problem: "not valid YAML: \(text)")
-        }
-        var problem = "not valid YAML: \(located.problem) at column \(located.mark.column)"
-        if let context = located.context {
-            problem += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
-        }
-        return RouteFileError(file: file, keyPath: "", line: located.mark.line, problem: problem)
     }
 }

@@ -1,0 +1,69 @@
+import Testing
+import Navigation
+import RouteFiles
+
+/// Near-1 MiB route files shaped so that each of many items refers to something large: checking
+/// them must stay linear in the file. Before, a `finish` outside a flow looked through every flow
+/// (15,000 flows × 18,000 such actions took 35 s in a release build), duplicate tabs were found by
+/// a scan of the tabs before, and a missing required param by a scan of every declared param. The
+/// time each load takes is printed, not asserted; the suite's time limit catches a return to
+/// quadratic work.
+@Suite(.timeLimit(.minutes(1)))
+struct RouteFileWorstCaseTests {
+    /// `head`, then `count` of `first`, then `middle`, then `second` until the text nears 1 MiB.
+    static func file(_ head: String, _ count: Int, _ first: (Int) -> String, _ middle: String, _ second: (Int) -> String) -> String {
+        var text = head
+        for index in 0..<count { text += first(index) }
+        text += middle
+        var index = 0
+        while text.utf8.count < RouteFileSource.maximumBytes - 200 {
+            text += second(index)
+            index += 1
+        }
+        return text
+    }
+
+    static func load(_ name: String, _ yaml: String) throws -> RouteGraph {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let graph = try RouteGraph.load(yaml: yaml, file: name)
+        print("(debug build) \(name): \(yaml.utf8.count) bytes loaded in \(clock.now - start)")
+        return graph
+    }
+
+    @Test func finishOutsideAFlowNamingTheLastFlowsOutput() throws {
+        let yaml = Self.file(
+            "root: home\nroutes:\n  home: {}\nflows:\n", 15_000, { "  f\($0): { start: home, outputs: { o\($0): {} } }\n" },
+            "on:\n", { "  e\($0): { finish: o14999 }\n" })
+        let graph = try Self.load("finish.yaml", yaml)
+        #expect(graph.flows.count == 15_000)
+        #expect(graph.on.byEvent["e0"] == .actions([.finish(output: "o14999", params: [:])]))
+        // The same in a route's `on:`.
+        let inRoute = Self.file(
+            "root: home\nflows:\n", 15_000, { "  f\($0): { start: home, outputs: { o\($0): {} } }\n" },
+            "routes:\n  home: {}\n  item:\n    on:\n", { "      e\($0): { finish: o14999 }\n" })
+        let routeGraph = try Self.load("finish-in-route.yaml", inRoute)
+        #expect(routeGraph.routes["item"]?.on.byEvent["e1"] == .actions([.finish(output: "o14999", params: [:])]))
+    }
+
+    @Test func actionsAndFlowsOnARouteWithManyOptionalParams() throws {
+        let params = "root: home\nroutes:\n  home: {}\n  item:\n    params: {"
+        let pushes = try Self.load("push.yaml", Self.file(params, 30_000, { " p\($0): int," }, " z: int }\non:\n", { "  e\($0): { push: item }\n" }))
+        #expect(pushes.routes["item"]?.paramOrder.count == 30_001)
+        let flows = try Self.load("flows.yaml", Self.file(params, 30_000, { " p\($0): int," }, " z: int }\nflows:\n", { "  f\($0): { start: item }\n" }))
+        #expect(flows.flows.count > 15_000)
+    }
+
+    @Test func manyTabsAndLinksThatNameThem() throws {
+        let yaml = Self.file(
+            "routes:\n  home: {}\n", 12_000, { "  r\($0): { link: /t\(11_999 - $0)/r\($0) }\n" },
+            "tabs:\n", { "  - { name: t\($0), root: home }\n" })
+        let graph = try Self.load("tabs.yaml", yaml)
+        #expect(graph.tabs.count > 12_000)
+        #expect(graph.routes["r0"]?.linkTab == "t11999")
+        let explicit = Self.file(
+            "routes:\n  home: {}\n", 12_000, { "  r\($0): { link: /x/r\($0), tab: t\($0) }\n" },
+            "tabs:\n", { "  - { name: t\($0), root: home }\n" })
+        #expect(try Self.load("tab-keys.yaml", explicit).routes["r7"]?.linkTab == "t7")
+    }
+}
