@@ -1,59 +1,36 @@
 extension RawOperation {
-    /// The argument names each Apply operation takes; `params` may be left out.
-    static let signatures: [(name: String, arguments: [String])] = [
-        ("push", ["route", "params"]), ("pop", []), ("popto", ["target"]), ("poptoroot", []),
-        ("replace", ["route", "params"]), ("setstack", ["screens"]), ("present", ["route", "params", "style"]),
-        ("dismiss", []), ("dismissall", []), ("back", []), ("selecttab", ["tab"]), ("open", ["target"]),
-        ("send", ["event", "source", "params"]), ("start", ["flow", "params"]), ("finish", ["output", "params"]),
-        ("setfacts", ["facts"]),
-    ]
-
-    /// The operation this op names, or `InvalidOperation` saying what is missing or wrong.
+    /// The operation this op names, checked against its declaration in `OperationDeclaration.all`, or
+    /// `InvalidOperation` saying what is unknown, missing or of the wrong kind.
     public func parsed() throws(NavigationError) -> Operation {
-        guard let signature = Self.signatures.first(where: { $0.name == name }) else {
-            throw .invalidOperation("unknown operation '\(name)'; use one of \(Self.signatures.map(\.name).joined(separator: ", "))")
+        guard let declaration = OperationDeclaration.named(name) else {
+            let names = OperationDeclaration.all.map(\.name).joined(separator: ", ")
+            throw .invalidOperation("unknown operation '\(name)'; use one of \(names)")
         }
-        for key in arguments.keys.sorted() where !signature.arguments.contains(key) {
-            let takes = signature.arguments.isEmpty ? "takes no arguments" : "takes \(signature.arguments.joined(separator: ", "))"
-            throw .invalidOperation("\(name) has no argument '\(key)'; it \(takes)")
+        for key in arguments.keys.sorted() where declaration.argument(key) == nil {
+            throw .invalidOperation("\(name) has no argument '\(key)'; it \(declaration.takesDescription)")
         }
-        switch name {
-        case "push": return .push(route: try string("route"), params: try params())
-        case "pop": return .pop
-        case "popto": return .popTo(target: try string("target"))
-        case "poptoroot": return .popToRoot
-        case "replace": return .replace(route: try string("route"), params: try params())
-        case "setstack": return .setStack(try screens())
-        case "present": return .present(route: try string("route"), params: try params(), style: try string("style"))
-        case "dismiss": return .dismiss
-        case "dismissall": return .dismissAll
-        case "back": return .back
-        case "selecttab": return .selectTab(try string("tab"))
-        case "send":
-            let source = arguments["source"] == nil ? "" : try string("source")
-            return .send(source: source, event: try string("event"), params: try params(), expectedRevision: 0)
-        case "start": return .start(flow: try string("flow"), params: try params())
-        case "finish": return .finish(output: try string("output"), params: try params())
-        case "setfacts":
-            guard let value = arguments["facts"] else { throw .invalidOperation("setfacts needs argument 'facts' (a dict a{sv})") }
-            return .setFacts(try Self.params(value, what: "argument 'facts' of setfacts"))
-        default: return .open(try string("target"))
+        var checked = CheckedArguments()
+        for argument in declaration.arguments {
+            guard let value = arguments[argument.name] else {
+                guard !argument.isRequired else {
+                    throw .invalidOperation("\(name) needs argument '\(argument.name)' (\(argument.kind.described))")
+                }
+                continue
+            }
+            let what = "argument '\(argument.name)' of \(name)"
+            switch argument.kind {
+            case .string:
+                guard case .string(let text) = value else {
+                    throw .invalidOperation("\(what) must be a string, not \(value.kindDescription)")
+                }
+                checked.strings[argument.name] = text
+            case .params:
+                checked.dicts[argument.name] = try Self.params(value, what: what)
+            case .screens:
+                checked.screens = try screens(value, what: what)
+            }
         }
-    }
-
-    func string(_ key: String) throws(NavigationError) -> String {
-        guard let value = arguments[key] else {
-            throw .invalidOperation("\(name) needs argument '\(key)' (a string)")
-        }
-        guard case .string(let text) = value else {
-            throw .invalidOperation("argument '\(key)' of \(name) must be a string, not \(value.kindDescription)")
-        }
-        return text
-    }
-
-    func params() throws(NavigationError) -> InputParams {
-        guard let value = arguments["params"] else { return [:] }
-        return try Self.params(value, what: "argument 'params' of \(name)")
+        return declaration.make(checked)
     }
 
     static func params(_ value: InputValue, what: String) throws(NavigationError) -> InputParams {
@@ -64,19 +41,17 @@ extension RawOperation {
         }
     }
 
-    func screens() throws(NavigationError) -> [ScreenRequest] {
-        guard let value = arguments["screens"] else {
-            throw .invalidOperation("setstack needs argument 'screens' (an array a(sa{sv}))")
-        }
+    func screens(_ value: InputValue, what: String) throws(NavigationError) -> [ScreenRequest] {
         guard case .list(let items) = value else {
-            throw .invalidOperation("argument 'screens' of setstack must be an array a(sa{sv}), not \(value.kindDescription)")
+            throw .invalidOperation("\(what) must be an array a(sa{sv}), not \(value.kindDescription)")
         }
         var requests: [ScreenRequest] = []
         for (index, item) in items.enumerated() {
             guard case .record(let fields) = item, fields.count == 2, case .string(let route) = fields[0] else {
-                throw .invalidOperation("screen \(index) of setstack must be a struct (sa{sv}) of route and params")
+                throw .invalidOperation("screen \(index) of \(name) must be a struct (sa{sv}) of route and params")
             }
-            requests.append(ScreenRequest(route: route, params: try Self.params(fields[1], what: "the params of screen \(index) of setstack")))
+            let params = try Self.params(fields[1], what: "the params of screen \(index) of \(name)")
+            requests.append(ScreenRequest(route: route, params: params))
         }
         return requests
     }
