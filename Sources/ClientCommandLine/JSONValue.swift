@@ -1,3 +1,5 @@
+import NavdClient
+
 /// A JSON document as values, with object keys kept in the order they were given.
 ///
 /// Small and Foundation-free on purpose: navctl's start-up time is measured whole-process.
@@ -34,6 +36,18 @@ public indirect enum JSONValue: Hashable, Sendable {
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
+    }
+
+    /// A short phrase naming the value's kind, for messages: `a string`, `a number`, `null`.
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a bool"
+        case .int, .unsigned, .double: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 
     /// The compact encoding on one line (no spaces), as written by `--json`.
@@ -73,7 +87,8 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
+    /// Appends `text` as a JSON string literal, escaping quotes, backslashes, and every scalar a terminal may
+    /// act on (`isTerminalControl`: C0, DEL, C1) as JSON does, `\n` or `\u009b`; U+2028 and U+2029 too.
     static func encodeString(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -86,7 +101,7 @@ public indirect enum JSONValue: Hashable, Sendable {
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                if scalar.isTerminalControl || scalar == "\u{2028}" || scalar == "\u{2029}" {
                     let hex = String(scalar.value, radix: 16)
                     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -1,3 +1,4 @@
+import ClientCommandLine
 import NavdClient
 
 /// A command that lists something, and with the hidden flag `--names` only its names (for shell completion).

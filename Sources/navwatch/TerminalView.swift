@@ -1,3 +1,4 @@
+import ClientCommandLine
 import NavdClient
 
 /// What the full-screen view shows, drawn onto a `Canvas` of any size without touching the terminal:
