@@ -38,6 +38,23 @@ struct NavctlTerminalSafetyTests {
         #expect(refusal.stderr.contains(Self.shown), "\(refusal)")
     }
 
+    @Test("shell completion offers names escaped, whoever answers on navd's name")
+    func completions() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let peer = try NavwatchScriptedNavigator(
+            bus: bus, state: NavwatchScriptedNavigator.rainbow(1), tabs: ["rainbow", "evil\(Self.hostile)"])
+        defer { peer.stop() }
+        let words = ["navctl", "--address", bus.address, "tab", ""]
+        let result = try ChildProcess.run(
+            Products.url("navctl"), ["---completion", "tab", "--", "positional@0", "\(words.count - 1)", "0"] + words,
+            timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").map(String.init) == ["rainbow", "evil\(Self.shown)"], "\(result.stdout.debugDescription)")
+        let tabs = try runNavctl(["--address", bus.address, "tabs"], bus: bus)
+        #expect(tabs.lines == ["rainbow", "evil\(Self.shown)"], "\(tabs)")
+    }
+
     @Test("every reader shows a route file's and the callers' text escaped")
     func everyCommand() throws {
         let directory = TemporaryDirectory.make("navctl-terminal-safety")

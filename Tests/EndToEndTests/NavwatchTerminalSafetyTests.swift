@@ -34,6 +34,19 @@ struct NavwatchTerminalSafetyTests {
         }
     }
 
+    @Test("names a peer on navd's name sends (a tab, a route) are escaped in the line")
+    func linesFromAPeer() throws {
+        let state = VisibleState(revision: 4, tab: "tab\(Self.hostile)", path: [
+            Entry(id: "#1", route: "red", presentation: .root), Entry(id: "#2", route: "x\(Self.hostile)", presentation: .push),
+        ])
+        try NavwatchScriptedNavigator.onPrivateBus(state) { bus, _ in
+            let result = try ChildProcess.run(Products.url("navwatch"), ["--address", bus.address, "--once"],
+                                              environment: bus.environment, timeout: 30)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "4 state tab\(Self.shown): red > x\(Self.shown)\n", "\(result.stdout.debugDescription)")
+        }
+    }
+
     @Test("the terminal view shows the param escaped: the title stays, the screen is not cleared",
           .enabled(if: NavwatchTmux.isAvailable))
     func terminalView() throws {
