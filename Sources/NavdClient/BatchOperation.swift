@@ -39,19 +39,19 @@ public enum BatchOperationError: Error, Hashable, Sendable, CustomStringConverti
     /// The argument holds another kind of value than declared.
     case wrongKind(operation: String, argument: String)
 
-    /// What is wrong, and what the operation takes.
+    /// What is wrong, and what the operation takes: navd's words for the same refusal.
     public var description: String {
         switch self {
         case .unknownOperation(let name):
-            return "unknown operation '\(name)'; use one of \(OperationDeclaration.all.map(\.name).joined(separator: ", "))"
-        case .unknownArgument(let name, let argument):
-            return "\(name) has no argument '\(argument)'; it \(OperationDeclaration.named(name)?.takesDescription ?? "")"
-        case .missingArgument(let name, let argument):
-            let kind = OperationDeclaration.named(name)?.argument(argument)?.kind.described ?? ""
-            return "\(name) needs argument '\(argument)' (\(kind))"
-        case .wrongKind(let name, let argument):
-            let kind = OperationDeclaration.named(name)?.argument(argument)?.kind.described ?? ""
-            return "argument '\(argument)' of \(name) must be \(kind)"
+            return OperationDeclaration.unknownOperationMessage(name)
+        case .unknownArgument(let name, let key):
+            return OperationDeclaration.named(name)!.unknownArgumentMessage(key)
+        case .missingArgument(let name, let key):
+            let declaration = OperationDeclaration.named(name)!
+            return declaration.missingArgumentMessage(declaration.argument(key)!)
+        case .wrongKind(let name, let key):
+            let declaration = OperationDeclaration.named(name)!
+            return declaration.wrongKindMessage(declaration.argument(key)!)
         }
     }
 }

@@ -52,6 +52,28 @@ public struct OperationDeclaration: Sendable {
     }
 }
 
+// The refusals of an op that does not fit its declaration, worded once for navd's `InvalidOperation` and the
+// client's `BatchOperationError`.
+extension OperationDeclaration {
+    /// `unknown operation 'jump'; use one of push, pop, …`.
+    public static func unknownOperationMessage(_ name: String) -> String {
+        "unknown operation '\(name)'; use one of \(all.map(\.name).joined(separator: ", "))"
+    }
+
+    /// `pop has no argument 'route'; it takes no arguments`.
+    public func unknownArgumentMessage(_ key: String) -> String { "\(name) has no argument '\(key)'; it \(takesDescription)" }
+
+    /// `send needs argument 'event' (a string)`.
+    public func missingArgumentMessage(_ argument: Argument) -> String {
+        "\(name) needs argument '\(argument.name)' (\(argument.kind.described))"
+    }
+
+    /// `argument 'route' of push must be a string` (navd adds what it got instead).
+    public func wrongKindMessage(_ argument: Argument) -> String {
+        "argument '\(argument.name)' of \(name) must be \(argument.kind.described)"
+    }
+}
+
 extension OperationDeclaration {
     /// Every Apply operation, in the contract's order.
     public static let all: [OperationDeclaration] = [

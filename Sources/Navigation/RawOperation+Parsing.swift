@@ -3,54 +3,52 @@ extension RawOperation {
     /// `InvalidOperation` saying what is unknown, missing or of the wrong kind.
     public func parsed() throws(NavigationError) -> Operation {
         guard let declaration = OperationDeclaration.named(name) else {
-            let names = OperationDeclaration.all.map(\.name).joined(separator: ", ")
-            throw .invalidOperation("unknown operation '\(name)'; use one of \(names)")
+            throw .invalidOperation(OperationDeclaration.unknownOperationMessage(name))
         }
         for key in arguments.keys.sorted() where declaration.argument(key) == nil {
-            throw .invalidOperation("\(name) has no argument '\(key)'; it \(declaration.takesDescription)")
+            throw .invalidOperation(declaration.unknownArgumentMessage(key))
         }
         var checked = CheckedArguments()
         for argument in declaration.arguments {
             guard let value = arguments[argument.name] else {
-                guard !argument.isRequired else {
-                    throw .invalidOperation("\(name) needs argument '\(argument.name)' (\(argument.kind.described))")
-                }
+                guard !argument.isRequired else { throw .invalidOperation(declaration.missingArgumentMessage(argument)) }
                 continue
             }
-            let what = "argument '\(argument.name)' of \(name)"
+            let wrongKind = "\(declaration.wrongKindMessage(argument)), not \(value.kindDescription)"
             switch argument.kind {
             case .string:
-                guard case .string(let text) = value else {
-                    throw .invalidOperation("\(what) must be a string, not \(value.kindDescription)")
-                }
+                guard case .string(let text) = value else { throw .invalidOperation(wrongKind) }
                 checked.strings[argument.name] = text
             case .params:
-                checked.dicts[argument.name] = try Self.params(value, what: what)
+                guard let params = Self.params(value) else { throw .invalidOperation(wrongKind) }
+                checked.dicts[argument.name] = params
             case .screens:
-                checked.screens = try screens(value, what: what)
+                guard case .list(let items) = value else { throw .invalidOperation(wrongKind) }
+                checked.screens = try screens(items)
             }
         }
         return declaration.make(checked)
     }
 
-    static func params(_ value: InputValue, what: String) throws(NavigationError) -> InputParams {
+    /// A dict `a{sv}` (an empty array stands for an empty one), or nil for anything else.
+    static func params(_ value: InputValue) -> InputParams? {
         switch value {
         case .map(let params): return params
         case .list(let items) where items.isEmpty: return [:]
-        default: throw .invalidOperation("\(what) must be a dict a{sv}, not \(value.kindDescription)")
+        default: return nil
         }
     }
 
-    func screens(_ value: InputValue, what: String) throws(NavigationError) -> [ScreenRequest] {
-        guard case .list(let items) = value else {
-            throw .invalidOperation("\(what) must be an array a(sa{sv}), not \(value.kindDescription)")
-        }
+    func screens(_ items: [InputValue]) throws(NavigationError) -> [ScreenRequest] {
         var requests: [ScreenRequest] = []
         for (index, item) in items.enumerated() {
             guard case .record(let fields) = item, fields.count == 2, case .string(let route) = fields[0] else {
                 throw .invalidOperation("screen \(index) of \(name) must be a struct (sa{sv}) of route and params")
             }
-            let params = try Self.params(fields[1], what: "the params of screen \(index) of \(name)")
+            guard let params = Self.params(fields[1]) else {
+                throw .invalidOperation(
+                    "the params of screen \(index) of \(name) must be a dict a{sv}, not \(fields[1].kindDescription)")
+            }
             requests.append(ScreenRequest(route: route, params: params))
         }
         return requests
