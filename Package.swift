@@ -63,7 +63,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // A typed client of the contract.
+        // A typed client of the contract, and nothing else: what an app links.
         .target(name: "NavdClient", dependencies: ["DBus", "Navigation", "NavigatorProtocol"]),
         .executableTarget(
             name: "navd",
@@ -73,7 +73,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // What navctl and navwatch share on the command line: the connection options and the exit statuses.
+        // What navctl and navwatch share on the command line: the connection options, the exit statuses, the
+        // text and JSON renderings, batch files, command-line params, and the escaping of text for terminals.
         .target(
             name: "ClientCommandLine",
             dependencies: ["NavdClient", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -126,15 +127,17 @@ let package = Package(
         ),
         .testTarget(name: "NavigatorProtocolTests", dependencies: ["NavigatorProtocol", "Navigation", "DBus"]),
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),
+        .testTarget(name: "ClientCommandLineTests", dependencies: ["ClientCommandLine", "NavdClient"]),
         .testTarget(
             name: "NavctlTests", dependencies: ["navctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "NavwatchTests", dependencies: ["navwatch", "NavdClient"]),
+        .testTarget(name: "NavwatchTests", dependencies: ["navwatch", "NavdClient", "ClientCommandLine"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "NavigatorProtocol", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "NavdClient", "NavigatorProtocol", "SQLite", "TestSupport", "navd", "navctl", "navwatch", "navd-view-example",
+                "NavdClient", "ClientCommandLine", "NavigatorProtocol", "SQLite", "TestSupport", "navd", "navctl",
+                "navwatch", "navd-view-example",
             ]
         ),
     ]

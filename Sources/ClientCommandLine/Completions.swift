@@ -4,12 +4,13 @@ import NavdClient
 /// Shell completion whose candidates are asked of the navigator the words typed so far pick
 /// (`--system`, `--address`, `--app`; else the session bus's default navigator): completing
 /// `navctl --app shop push <TAB>` offers shop's routes. Nothing is offered when navd cannot be reached.
+/// Each candidate is `terminalSafe`: the shell prints them.
 public func navigatorCompletion(
     _ names: @escaping @Sendable (NavigatorClient) throws -> [String]
 ) -> CompletionKind {
     .custom { words, _, _ in
         guard let client = try? ConnectionOptions.typed(in: words).client() else { return [] }
-        return (try? names(client)) ?? []
+        return ((try? names(client)) ?? []).map(\.terminalSafe)
     }
 }
 

@@ -29,10 +29,11 @@ public enum ExitStatus {
     }
 }
 
-/// Writes `text` and a newline to standard error, after flushing standard output.
+/// Writes `text` and a newline to standard error, after flushing standard output; each of its lines is
+/// `terminalSafe` (a message may carry text from the bus).
 public func printError(_ text: String) {
     fflush(nil)
-    let line = text + "\n"
+    let line = text.terminalSafeLines + "\n"
     _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
 }
 

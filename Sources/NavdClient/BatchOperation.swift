@@ -1,47 +1,94 @@
 import DBus
 
-/// One operation of an `Apply` batch: the contract's Op `(sa{sv})`.
-///
-/// Only the arguments that are set are sent; the daemon says `InvalidOperation` when one is missing.
-public struct BatchOperation: Hashable, Sendable {
-    /// The method name in lower case: `push`, `pop`, `popto`, `poptoroot`, `replace`, `setstack`,
-    /// `present`, `dismiss`, `dismissall`, `back`, `selecttab`, `open`.
-    public var operation: String
-    /// `route` argument (push, replace, present).
-    public var route: String?
-    /// `params` argument; nil leaves it out, which the daemon reads as `{}`.
-    public var params: Params?
-    /// `target` argument (popto, open).
-    public var target: String?
-    /// `style` argument (present): `sheet` or `cover`.
-    public var style: String?
-    /// `tab` argument (selecttab).
-    public var tab: String?
-    /// `screens` argument (setstack).
-    public var screens: [ScreenSpec]?
+/// One argument of an Apply op, of one of the kinds `OperationDeclaration.Kind` names.
+public enum BatchArgument: Hashable, Sendable {
+    /// A string `s` (a route, target, style, tab, event, source, flow or output).
+    case string(String)
+    /// Params `a{sv}` (`params`, `facts`).
+    case params(Params)
+    /// Screens `a(sa{sv})` (`screens`).
+    case screens([ScreenSpec])
 
-    /// Makes an operation; set only the arguments the method takes.
-    public init(_ operation: String, route: String? = nil, params: Params? = nil, target: String? = nil,
-                style: String? = nil, tab: String? = nil, screens: [ScreenSpec]? = nil) {
-        self.operation = operation
-        self.route = route
-        self.params = params
-        self.target = target
-        self.style = style
-        self.tab = tab
-        self.screens = screens
+    /// The kind the value is of.
+    public var kind: OperationDeclaration.Kind {
+        switch self {
+        case .string: .string
+        case .params: .params
+        case .screens: .screens
+        }
     }
 
-    /// The op as `(sa{sv})`.
+    /// The value as sent inside the op's `a{sv}` (of `kind.signature`).
     public var dbusValue: DBusValue {
-        var arguments: [(String, DBusValue)] = []
-        if let route { arguments.append(("route", .string(route))) }
-        if let params { arguments.append(("params", params.dbusValue)) }
-        if let target { arguments.append(("target", .string(target))) }
-        if let style { arguments.append(("style", .string(style))) }
-        if let tab { arguments.append(("tab", .string(tab))) }
-        if let screens { arguments.append(("screens", ScreenSpec.dbusArray(screens))) }
-        return RawOperation.dbusValue(name: operation, arguments: arguments)
+        switch self {
+        case .string(let text): .string(text)
+        case .params(let params): params.dbusValue
+        case .screens(let screens): ScreenSpec.dbusArray(screens)
+        }
+    }
+}
+
+/// An op that does not fit its declaration in `OperationDeclaration.all`; nothing was sent.
+public enum BatchOperationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No operation has this name.
+    case unknownOperation(String)
+    /// The operation takes no argument of this name.
+    case unknownArgument(operation: String, argument: String)
+    /// The operation needs this argument.
+    case missingArgument(operation: String, argument: String)
+    /// The argument holds another kind of value than declared.
+    case wrongKind(operation: String, argument: String)
+
+    /// What is wrong, and what the operation takes: navd's words for the same refusal.
+    public var description: String {
+        switch self {
+        case .unknownOperation(let name):
+            return OperationDeclaration.unknownOperationMessage(name)
+        case .unknownArgument(let name, let key):
+            return OperationDeclaration.named(name)!.unknownArgumentMessage(key)
+        case .missingArgument(let name, let key):
+            let declaration = OperationDeclaration.named(name)!
+            return declaration.missingArgumentMessage(declaration.argument(key)!)
+        case .wrongKind(let name, let key):
+            let declaration = OperationDeclaration.named(name)!
+            return declaration.wrongKindMessage(declaration.argument(key)!)
+        }
+    }
+}
+
+/// One operation of an `Apply` batch: the contract's Op `(sa{sv})`, checked against its declaration in
+/// `OperationDeclaration.all` when made, so an op that would be refused for its shape is never sent.
+public struct BatchOperation: Hashable, Sendable {
+    /// The contract's name of the operation (`push`, `popto`, `send`, `setfacts`, …).
+    public let name: String
+    /// The arguments by the contract's names; left-out optional ones are not sent.
+    public let arguments: [String: BatchArgument]
+
+    /// An op named `name` (the contract's name) with `arguments`; throws when the name is unknown, an
+    /// argument is unknown or of another kind than declared, or a required one is missing.
+    public init(_ name: String, _ arguments: [String: BatchArgument] = [:]) throws(BatchOperationError) {
+        guard let declaration = OperationDeclaration.named(name) else { throw .unknownOperation(name) }
+        for key in arguments.keys.sorted() {
+            guard let argument = declaration.argument(key) else { throw .unknownArgument(operation: name, argument: key) }
+            guard arguments[key]!.kind == argument.kind else { throw .wrongKind(operation: name, argument: key) }
+        }
+        for argument in declaration.arguments where argument.isRequired && arguments[argument.name] == nil {
+            throw .missingArgument(operation: name, argument: argument.name)
+        }
+        self.init(checked: name, arguments)
+    }
+
+    /// An op whose arguments fit its declaration by construction (the typed constructors below).
+    init(checked name: String, _ arguments: [String: BatchArgument]) {
+        self.name = name
+        self.arguments = arguments
+    }
+
+    /// The op as `(sa{sv})`, its arguments in the declaration's order.
+    public var dbusValue: DBusValue {
+        let order = OperationDeclaration.named(name)?.arguments.map(\.name) ?? []
+        let pairs = order.compactMap { key in arguments[key].map { (key, $0.dbusValue) } }
+        return RawOperation.dbusValue(name: name, arguments: pairs)
     }
 }
 

@@ -21,15 +21,6 @@ public struct AppInfo: Hashable, Sendable {
     public var revision: UInt64 { properties.revision }
     /// The route of the screen on top of the app's navigator.
     public var top: String { properties.top }
-
-    /// `{"name", "path", "revision", "top", "topId", "depth", "tab"}`.
-    public var json: JSONValue {
-        .object([
-            ("name", .string(name)), ("path", .string(path.rawValue)), ("revision", .number(revision)),
-            ("top", .string(top)), ("topId", .string(properties.topID)), ("depth", .int(Int64(properties.depth))),
-            ("tab", .string(properties.selectedTab)),
-        ])
-    }
 }
 
 /// An app appearing or going, from the ObjectManager's `InterfacesAdded` / `InterfacesRemoved`

@@ -42,3 +42,8 @@ public struct FlowFinished: Hashable, Sendable {
     /// Whether the flow left the tree without finishing (no output, no handler ran).
     public var isAbandoned: Bool { end.output.isEmpty }
 }
+
+extension Resolution {
+    /// The state the tree would have.
+    public var state: VisibleState { VisibleState(revision: revision, tab: tab, path: path) }
+}

@@ -106,3 +106,6 @@ public struct NavigatorProperties: Hashable, Sendable {
     /// Makes an empty set of properties.
     public init() {}
 }
+
+/// Params keyed by name, as a route receives them.
+public typealias Params = [String: ParamValue]

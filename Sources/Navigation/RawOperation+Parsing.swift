@@ -1,82 +1,55 @@
 extension RawOperation {
-    /// The argument names each Apply operation takes; `params` may be left out.
-    static let signatures: [(name: String, arguments: [String])] = [
-        ("push", ["route", "params"]), ("pop", []), ("popto", ["target"]), ("poptoroot", []),
-        ("replace", ["route", "params"]), ("setstack", ["screens"]), ("present", ["route", "params", "style"]),
-        ("dismiss", []), ("dismissall", []), ("back", []), ("selecttab", ["tab"]), ("open", ["target"]),
-        ("send", ["event", "source", "params"]), ("start", ["flow", "params"]), ("finish", ["output", "params"]),
-        ("setfacts", ["facts"]),
-    ]
-
-    /// The operation this op names, or `InvalidOperation` saying what is missing or wrong.
+    /// The operation this op names, checked against its declaration in `OperationDeclaration.all`, or
+    /// `InvalidOperation` saying what is unknown, missing or of the wrong kind.
     public func parsed() throws(NavigationError) -> Operation {
-        guard let signature = Self.signatures.first(where: { $0.name == name }) else {
-            throw .invalidOperation("unknown operation '\(name)'; use one of \(Self.signatures.map(\.name).joined(separator: ", "))")
+        guard let declaration = OperationDeclaration.named(name) else {
+            throw .invalidOperation(OperationDeclaration.unknownOperationMessage(name))
         }
-        for key in arguments.keys.sorted() where !signature.arguments.contains(key) {
-            let takes = signature.arguments.isEmpty ? "takes no arguments" : "takes \(signature.arguments.joined(separator: ", "))"
-            throw .invalidOperation("\(name) has no argument '\(key)'; it \(takes)")
+        for key in arguments.keys.sorted() where declaration.argument(key) == nil {
+            throw .invalidOperation(declaration.unknownArgumentMessage(key))
         }
-        switch name {
-        case "push": return .push(route: try string("route"), params: try params())
-        case "pop": return .pop
-        case "popto": return .popTo(target: try string("target"))
-        case "poptoroot": return .popToRoot
-        case "replace": return .replace(route: try string("route"), params: try params())
-        case "setstack": return .setStack(try screens())
-        case "present": return .present(route: try string("route"), params: try params(), style: try string("style"))
-        case "dismiss": return .dismiss
-        case "dismissall": return .dismissAll
-        case "back": return .back
-        case "selecttab": return .selectTab(try string("tab"))
-        case "send":
-            let source = arguments["source"] == nil ? "" : try string("source")
-            return .send(source: source, event: try string("event"), params: try params(), expectedRevision: 0)
-        case "start": return .start(flow: try string("flow"), params: try params())
-        case "finish": return .finish(output: try string("output"), params: try params())
-        case "setfacts":
-            guard let value = arguments["facts"] else { throw .invalidOperation("setfacts needs argument 'facts' (a dict a{sv})") }
-            return .setFacts(try Self.params(value, what: "argument 'facts' of setfacts"))
-        default: return .open(try string("target"))
+        var checked = CheckedArguments()
+        for argument in declaration.arguments {
+            guard let value = arguments[argument.name] else {
+                guard !argument.isRequired else { throw .invalidOperation(declaration.missingArgumentMessage(argument)) }
+                continue
+            }
+            let wrongKind = "\(declaration.wrongKindMessage(argument)), not \(value.kindDescription)"
+            switch argument.kind {
+            case .string:
+                guard case .string(let text) = value else { throw .invalidOperation(wrongKind) }
+                checked.strings[argument.name] = text
+            case .params:
+                guard let params = Self.params(value) else { throw .invalidOperation(wrongKind) }
+                checked.dicts[argument.name] = params
+            case .screens:
+                guard case .list(let items) = value else { throw .invalidOperation(wrongKind) }
+                checked.screens = try screens(items)
+            }
         }
+        return declaration.make(checked)
     }
 
-    func string(_ key: String) throws(NavigationError) -> String {
-        guard let value = arguments[key] else {
-            throw .invalidOperation("\(name) needs argument '\(key)' (a string)")
-        }
-        guard case .string(let text) = value else {
-            throw .invalidOperation("argument '\(key)' of \(name) must be a string, not \(value.kindDescription)")
-        }
-        return text
-    }
-
-    func params() throws(NavigationError) -> InputParams {
-        guard let value = arguments["params"] else { return [:] }
-        return try Self.params(value, what: "argument 'params' of \(name)")
-    }
-
-    static func params(_ value: InputValue, what: String) throws(NavigationError) -> InputParams {
+    /// A dict `a{sv}` (an empty array stands for an empty one), or nil for anything else.
+    static func params(_ value: InputValue) -> InputParams? {
         switch value {
         case .map(let params): return params
         case .list(let items) where items.isEmpty: return [:]
-        default: throw .invalidOperation("\(what) must be a dict a{sv}, not \(value.kindDescription)")
+        default: return nil
         }
     }
 
-    func screens() throws(NavigationError) -> [ScreenRequest] {
-        guard let value = arguments["screens"] else {
-            throw .invalidOperation("setstack needs argument 'screens' (an array a(sa{sv}))")
-        }
-        guard case .list(let items) = value else {
-            throw .invalidOperation("argument 'screens' of setstack must be an array a(sa{sv}), not \(value.kindDescription)")
-        }
+    func screens(_ items: [InputValue]) throws(NavigationError) -> [ScreenRequest] {
         var requests: [ScreenRequest] = []
         for (index, item) in items.enumerated() {
             guard case .record(let fields) = item, fields.count == 2, case .string(let route) = fields[0] else {
-                throw .invalidOperation("screen \(index) of setstack must be a struct (sa{sv}) of route and params")
+                throw .invalidOperation("screen \(index) of \(name) must be a struct (sa{sv}) of route and params")
             }
-            requests.append(ScreenRequest(route: route, params: try Self.params(fields[1], what: "the params of screen \(index) of setstack")))
+            guard let params = Self.params(fields[1]) else {
+                throw .invalidOperation(
+                    "the params of screen \(index) of \(name) must be a dict a{sv}, not \(fields[1].kindDescription)")
+            }
+            requests.append(ScreenRequest(route: route, params: params))
         }
         return requests
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 /// `navctl apply FILE|- [--expect REVISION]`: Apply.
@@ -12,9 +13,10 @@ struct Apply: NavctlCommand {
         commandName: form.name,
         abstract: "Apply a batch of operations from a JSON file as one change.",
         discussion: """
-            The file holds [{"op": "push", "route": "orange"}, {"op": "pop"}, …] or \
-            {"expect": 12, "ops": [...]}. Op names are the contract's (popto, selecttab, …) or navctl's \
-            (pop-to, tab, root, set-stack, dismiss-all); arguments are route, params, target, style, tab, screens.
+            The file holds [{"op": "push", "route": "orange"}, {"op": "send", "event": "next"}, …] or \
+            {"expect": 12, "ops": [...]}. Every op of Apply is taken, by the contract's name (popto, selecttab, \
+            setfacts, …) or navctl's (pop-to, tab, root, set-stack, dismiss-all, set-facts); the other keys are the \
+            op's arguments (route, params, target, style, tab, screens, event, source, flow, output, facts).
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -34,11 +36,11 @@ struct Apply: NavctlCommand {
         var batch: Batch
         do { batch = try Batch(json: json) } catch { throw ValidationError("\(file): \(error)") }
         let session = try Session(options)
-        let types = try session.declaredTypes(for: batch.routesWithParams)
-        if !types.isEmpty {
-            do { batch = try Batch(json: json, declaredTypes: { types[$0] ?? [:] }) } catch {
-                throw ValidationError("\(file): \(error)")
-            }
+        // Params are converted to the types navd declares (the routes', the facts'), asked only when needed.
+        var types = BatchParamTypes(routes: try session.declaredTypes(for: batch.routesWithParams))
+        if batch.setsFacts { types.facts = try session.client.facts().mapValues(\.type.rawValue) }
+        if !types.routes.isEmpty || !types.facts.isEmpty {
+            do { batch = try Batch(json: json, types: types) } catch { throw ValidationError("\(file): \(error)") }
         }
         let expected = expect ?? batch.expectedRevision ?? 0
         try session.change("apply") { client throws(NavigatorError) in

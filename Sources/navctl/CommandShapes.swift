@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 /// A command that makes one change and prints the state it left, through `Session.change`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 /// `navctl flows`: GetFlows.

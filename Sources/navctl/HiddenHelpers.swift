@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 /// `navctl tabs` (hidden): the tab names, one a line, for shell completion.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 /// `navctl history [-n N]`: History.

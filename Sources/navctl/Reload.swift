@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 /// `navctl reload`: `Reload` (with `--app`, that app's route file; else every route file), then the revision

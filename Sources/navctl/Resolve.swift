@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 /// `navctl resolve event NAME [key=value …]` and `navctl resolve link LINK`: Resolve, a dry run.

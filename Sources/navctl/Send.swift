@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientCommandLine
 import NavdClient
 
 /// `navctl send EVENT [key=value …] [--source ID] [--expect REVISION]`: Send.

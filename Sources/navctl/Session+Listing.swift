@@ -1,3 +1,4 @@
+import ClientCommandLine
 import NavdClient
 
 /// A command that lists something, and with the hidden flag `--names` only its names (for shell completion).
@@ -35,9 +36,10 @@ extension Session {
 }
 
 extension Array where Element == String {
-    /// The strings padded with spaces to the longest one's width: a table's first column.
+    /// The strings, `terminalSafe`, padded with spaces to the longest one's width: a table's first column.
     var paddedColumn: [String] {
-        let width = map(\.count).max() ?? 0
-        return map { $0.padding(to: width) }
+        let safe = map(\.terminalSafe)
+        let width = safe.map(\.count).max() ?? 0
+        return safe.map { $0.padding(to: width) }
     }
 }

@@ -13,10 +13,10 @@ struct Session {
         client = try options.connection.client()
     }
 
-    /// Prints `lines` (human output), unless `--quiet`.
+    /// Prints `lines` (human output), each `terminalSafe`, unless `--quiet`.
     func say(_ lines: [String]) {
         guard !options.quiet else { return }
-        for line in lines { print(line) }
+        for line in lines { print(line.terminalSafe) }
     }
 
     /// Prints one JSON document on one line, unless `--quiet`.

@@ -1,5 +1,11 @@
-/// A grid of cells drawn in memory, then written to the terminal in one go.
+import ClientCommandLine
+
+/// A grid of cells drawn in memory, then written to the terminal in one go; text enters it only through
+/// `text` and `centered`, which make it `terminalSafe`.
 struct Canvas {
+    /// The most rows and the most columns drawn, whatever size the terminal reports (a million cells).
+    static let maximumSide = 1_000
+
     /// One character and its SGR attributes (`""` for the terminal's default).
     struct Cell: Equatable {
         var character: Character = " "
@@ -11,8 +17,8 @@ struct Canvas {
     private(set) var cells: [[Cell]]
 
     init(rows: Int, columns: Int) {
-        self.rows = max(rows, 1)
-        self.columns = max(columns, 1)
+        self.rows = min(max(rows, 1), Self.maximumSide)
+        self.columns = min(max(columns, 1), Self.maximumSide)
         cells = Array(repeating: Array(repeating: Cell(), count: self.columns), count: self.rows)
     }
 
@@ -27,20 +33,21 @@ struct Canvas {
         }
     }
 
-    /// Writes `text` from (row, column), cut at the right edge (or at `limit` columns).
+    /// Writes `text`, made `terminalSafe`, from (row, column), cut at the right edge (or at `limit` columns).
     mutating func text(_ text: String, row: Int, column: Int, style: String, limit: Int? = nil) {
         guard row >= 0, row < rows else { return }
         let end = min(columns, column + (limit ?? columns))
         var c = column
-        for character in text {
+        for character in text.terminalSafe {
             if c >= end { break }
             if c >= 0 { cells[row][c] = Cell(character: character, style: style) }
             c += 1
         }
     }
 
-    /// Writes `text` centred in the columns [column, column + width).
+    /// Writes `text`, made `terminalSafe`, centred in the columns [column, column + width).
     mutating func centered(_ text: String, row: Int, column: Int, width: Int, style: String) {
+        let text = text.terminalSafe
         let shown = text.count > width ? String(text.prefix(max(width - 1, 0))) + "…" : text
         self.text(shown, row: row, column: column + max(0, (width - shown.count) / 2), style: style, limit: width)
     }

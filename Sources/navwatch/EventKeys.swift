@@ -1,3 +1,4 @@
+import ClientCommandLine
 import NavdClient
 
 /// The keys the terminal view offers for the events the top screen can send: one lower-case letter or digit per

@@ -1,3 +1,4 @@
+import ClientCommandLine
 import NavdClient
 
 /// What a key press asks the loop to do.
@@ -89,11 +90,9 @@ final class LineRenderer: Renderer {
                 emit(change.json.encoded())
             }
         case .lines:
-            let header = change.line
-            emit(tree.map { ([header] + $0.text().map { "  " + $0 }).joined(separator: "\n") } ?? header)
+            emit(lines: [change.line] + (tree?.text().map { "  " + $0 } ?? []))
         case .template(let template):
-            let line = change.state.format(template, cause: change.cause)
-            emit(tree.map { ([line] + $0.text().map { "  " + $0 }).joined(separator: "\n") } ?? line)
+            emit(lines: [change.state.format(template, cause: change.cause)] + (tree?.text().map { "  " + $0 } ?? []))
         }
     }
 
@@ -108,7 +107,7 @@ final class LineRenderer: Renderer {
     func navdGone() {
         switch style {
         case .json: emit(Self.event("gone", app: app).encoded())
-        default: emit("-- navd gone")
+        default: emit(lines: ["-- navd gone"])
         }
     }
 
@@ -124,6 +123,12 @@ final class LineRenderer: Renderer {
         .object([("event", .string(name))] + (app.map { [("app", JSONValue.string($0))] } ?? []))
     }
 
+    /// Writes `lines` as one entry, each line `terminalSafe` (a newline inside a line is shown as `\\n`).
+    private func emit(lines: [String]) {
+        emit(lines.map(\.terminalSafe).joined(separator: "\n"))
+    }
+
+    /// Writes one entry: JSON (which escapes every control itself) or lines made safe by `emit(lines:)`.
     private func emit(_ text: String) {
         guard text != lastText else { return }
         lastText = text

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ClientCommandLine
 import NavdClient
 
 /// The full-screen view on the terminal (`TerminalView` on the alternate screen): redrawn in place on every

@@ -1,3 +1,4 @@
+import ClientCommandLine
 import NavdClient
 
 /// What the full-screen view shows, drawn onto a `Canvas` of any size without touching the terminal:
@@ -74,7 +75,8 @@ struct TerminalView {
         }
         var column = 1
         for tab in tabs {
-            let label = tab == selected ? "[\(tab)]" : " \(tab) "
+            // Measured as drawn: the canvas shows text from the bus `terminalSafe`.
+            let label = (tab == selected ? "[\(tab)]" : " \(tab) ").terminalSafe
             canvas.text(label, row: 0, column: column, style: tab == selected ? palette.selectedTab : "")
             column += label.count + 2
         }
@@ -82,7 +84,7 @@ struct TerminalView {
 
     private func drawBreadcrumb(_ canvas: inout Canvas, row: Int) {
         guard let change else { return }
-        var text = change.state.pathText
+        var text = change.state.pathText.terminalSafe
         let width = canvas.columns - 2
         if text.count > width { text = "…" + String(text.suffix(max(width - 1, 0))) }
         canvas.text(text, row: row, column: 1, style: "")
@@ -150,7 +152,7 @@ struct TerminalView {
         let ids = Set(stack.map(\.id))
         let started = flows.filter { ids.contains($0.firstScreen) }.map(\.flow)
         if !started.isEmpty {
-            let label = "flow " + started.joined(separator: ", ")
+            let label = ("flow " + started.joined(separator: ", ")).terminalSafe
             canvas.text(label, row: rect.row, column: max(inner.column + inner.width - label.count, inner.column),
                         style: style)
         }

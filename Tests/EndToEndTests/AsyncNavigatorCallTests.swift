@@ -29,7 +29,7 @@ struct AsyncNavigatorCallTests {
         #expect(try await navigator.state().path.map(\.route) == ["red"])
         #expect(try await navigator.setStack([ScreenSpec(route: "blue"), ScreenSpec(route: "green")]) == 9)
         #expect(try await navigator.popToRoot() == 10)
-        #expect(try await navigator.apply([BatchOperation("push", route: "orange"), BatchOperation("push", route: "yellow")],
+        #expect(try await navigator.apply([.push("orange"), .push("yellow")],
                                           expectedRevision: 10) == 11)
         #expect(try await navigator.undo() == 12)
         #expect(try await navigator.redo() == 13)

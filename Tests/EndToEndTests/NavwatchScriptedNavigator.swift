@@ -18,14 +18,17 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
     private var current: VisibleState
     private var stateCalls = 0
     private var pushAnswer: (revision: UInt64, id: String) = (1, "pushed-1")
+    /// What the `Tabs` property answers.
+    let tabs: [String]
 
     static let path = Navigator.objectPath
     /// navd's interface, served in part: the calls it does not answer get UnknownMethod.
     static let declaration = Navigator.interface
 
-    /// Takes the name on `bus` and starts answering with `state`.
-    init(bus: PrivateBus, state: VisibleState) throws {
+    /// Takes the name on `bus` and starts answering with `state` (and `tabs` for the property).
+    init(bus: PrivateBus, state: VisibleState, tabs: [String] = ["rainbow", "news"]) throws {
         current = state
+        self.tabs = tabs
         connection = try Connection(.address(bus.address))
         loop = ServiceLoop(connection: connection, server: server)
         server.export(Self.path, interface: Self.declaration, implementation: InterfaceImplementation(
@@ -52,7 +55,7 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
             getProperty: { [weak self] name in
                 guard let self else { return nil }
                 switch NavigatorProperty(rawValue: name) {
-                case .tabs: return .stringArray(["rainbow", "news"])
+                case .tabs: return .stringArray(tabs)
                 case .revision: return .uint64(lock.withLock { current.revision })
                 default: return nil
                 }

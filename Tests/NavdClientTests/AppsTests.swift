@@ -35,8 +35,7 @@ struct AppsTests {
         #expect(apps.map(\.path.rawValue) == ["/org/navd/Navigator1/apps/blog", "/org/navd/Navigator1/apps/shop"])
         #expect(apps.map(\.revision) == [3, 7])
         #expect(apps.map(\.top) == ["post", "cart"])
-        #expect(apps[1].json.encoded()
-            == ##"{"name":"shop","path":"/org/navd/Navigator1/apps/shop","revision":7,"top":"cart","topId":"#2","depth":2,"tab":""}"##)
+        #expect(apps[1].properties.topID == "#2" && apps[1].properties.depth == 2)
         #expect(try Reply.apps([managedObjects([])]).isEmpty)
     }
 

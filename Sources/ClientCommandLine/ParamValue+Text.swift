@@ -1,3 +1,5 @@
+import NavdClient
+
 extension ParamValue {
     /// Converts command-line text to the type a route declares (`string`, `int`, `double`, `bool`).
     ///
@@ -30,6 +32,3 @@ extension ParamValue {
         }
     }
 }
-
-/// Params keyed by name, as a route receives them.
-public typealias Params = [String: ParamValue]

@@ -1,3 +1,5 @@
+import ClientCommandLine
+import DBus
 import NavdClient
 import Testing
 
@@ -21,6 +23,27 @@ struct JSONTests {
     @Test("strings escape quotes, backslashes and control characters", .timeLimit(.minutes(1)))
     func escaping() {
         #expect(JSONValue.string("a\"b\\c\nd\u{01}é").encoded() == #""a\"b\\c\nd\u0001é""#)
+    }
+
+    @Test("C0, DEL and C1 controls and ESC are escaped as \\u, so JSON on a terminal cannot drive it",
+          .timeLimit(.minutes(1)))
+    func terminalControls() throws {
+        #expect(JSONValue.string("\u{1B}[2J\u{1B}]0;pwned\u{07}\u{7F}\u{9B}\u{85}\u{A0}").encoded()
+            == #""\u001b[2J\u001b]0;pwned\u0007\u007f\u009b\u0085\#u{A0}""#)
+        let text = "\u{1B}\u{9B}x"
+        #expect(try JSONValue.parse(JSONValue.string(text).encoded()) == .string(text))
+    }
+
+    @Test("an app has the documented shape", .timeLimit(.minutes(1)))
+    func app() {
+        var properties = NavigatorProperties()
+        properties.revision = 7
+        properties.top = "cart"
+        properties.topID = "#2"
+        properties.depth = 2
+        let app = AppInfo(name: "shop", path: ObjectPath(unchecked: "/org/navd/Navigator1/apps/shop"), properties: properties)
+        #expect(app.json.encoded()
+            == ##"{"name":"shop","path":"/org/navd/Navigator1/apps/shop","revision":7,"top":"cart","topId":"#2","depth":2,"tab":""}"##)
     }
 
     @Test("doubles are valid JSON numbers, non-finite ones are null", .timeLimit(.minutes(1)))

@@ -1,3 +1,5 @@
+import NavdClient
+
 extension Node {
     /// The node as a JSON object: `{"id", "parent", "kind", "name", "params"}`.
     public var json: JSONValue {
@@ -40,13 +42,17 @@ extension NavigationTree {
     /// screens one under the other with their params and `(id)`, a layer indented under the screen that
     /// presented it, and `<- top` after the screen on top of the visible path.
     ///
-    /// A malformed reply still gives a finite answer: a node whose id was drawn already is drawn once more
-    /// marked `! … repeats an id (parent ids form a cycle)` without its children, and nodes no root leads to
-    /// are listed last after `! not under any root (parent ids form a cycle):`.
+    /// Any tree navd can hold is drawn in time and memory linear in its size, without recursion (a stack of
+    /// 100,000 screens is 100,000 lines at one indent); indents stop growing past `maximumIndent` levels, the
+    /// deeper lines marked with their level, `(45) `. A malformed reply still gives a finite answer: a node
+    /// whose id was drawn already is drawn once more marked `! … repeats an id (parent ids form a cycle)`
+    /// without its children, and nodes no root leads to are listed last after
+    /// `! not under any root (parent ids form a cycle):`.
     public func text(useUnicode: Bool = false) -> [String] {
         let children = childrenByParent()
         let top = topID
         var lines: [String] = []
+        lines.reserveCapacity(nodes.count)
         var drawn: Set<String> = []
         func screenLabel(_ node: Node) -> String {
             var label = node.kind.isLayer ? "[\(node.kind.rawValue)] \(node.name)" : node.name
@@ -55,29 +61,40 @@ extension NavigationTree {
             if node.id == top { label += useUnicode ? "  ← top" : "  <- top" }
             return label
         }
-        func visit(_ node: Node, indent: Int) {
-            let pad = String(repeating: "  ", count: indent)
+        // Depth first, as a stack of nodes still to draw with their indents: the next to draw is last.
+        var pending: [(node: Node, indent: Int)] = nodes.filter { $0.parentID.isEmpty }.reversed().map { ($0, 0) }
+        while let (node, indent) = pending.popLast() {
+            let pad = Self.indentation(indent)
             guard drawn.insert(node.id).inserted else {
                 lines.append("\(pad)! \(node.name)  (\(node.id)) repeats an id (parent ids form a cycle)")
-                return
+                continue
             }
+            let next = children[node.id] ?? []
             if node.kind == .tab {
                 lines.append("\(pad)\(node.name == tab ? "*" : " ") \(node.name)")
-                for child in children[node.id] ?? [] { visit(child, indent: indent + 2) }
-                return
+                pending += next.reversed().map { ($0, indent + 2) }
+                continue
             }
             lines.append(pad + screenLabel(node))
-            let next = children[node.id] ?? []
-            for layer in next where layer.kind.isLayer { visit(layer, indent: indent + 1) }
-            for pushed in next where !pushed.kind.isLayer { visit(pushed, indent: indent) }
+            // Layers first, one level in, then the pushed screen at the same indent: reversed, as popped last.
+            pending += next.filter { !$0.kind.isLayer }.reversed().map { ($0, indent) }
+            pending += next.filter(\.kind.isLayer).reversed().map { ($0, indent + 1) }
         }
-        for root in nodes where root.parentID.isEmpty { visit(root, indent: 0) }
         let stranded = nodes.filter { !drawn.contains($0.id) }
         if !stranded.isEmpty {
             lines.append("! not under any root (parent ids form a cycle):")
             lines += stranded.map { "  \($0.name)  (\($0.id)) under \($0.parentID)" }
         }
         return lines
+    }
+
+    /// The most indent levels drawn as spaces: deeper lines would be mostly spaces.
+    public static let maximumIndent = 40
+
+    /// Two spaces per level up to `maximumIndent`, then the level itself: `(45) `.
+    static func indentation(_ level: Int) -> String {
+        let pad = String(repeating: "  ", count: min(level, maximumIndent))
+        return level > maximumIndent ? pad + "(\(level)) " : pad
     }
 
     func childrenByParent() -> [String: [Node]] {

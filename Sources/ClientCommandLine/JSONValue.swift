@@ -1,6 +1,11 @@
+import NavdClient
+
 /// A JSON document as values, with object keys kept in the order they were given.
 ///
-/// Small and Foundation-free on purpose: navctl's start-up time is measured whole-process.
+/// Read and written here rather than through Foundation's JSONDecoder/JSONEncoder (which navctl links anyway,
+/// through swift-argument-parser; start-up measured the same with either): the decoder takes trailing commas
+/// and keeps one of two equal keys without a word, so a batch file's mistake would go unnoticed, and loses the
+/// keys' order; the encoder writes `\/` and leaves DEL and C1 controls raw, which `--json` must escape.
 public indirect enum JSONValue: Hashable, Sendable {
     /// `null`
     case null
@@ -34,6 +39,18 @@ public indirect enum JSONValue: Hashable, Sendable {
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
+    }
+
+    /// A short phrase naming the value's kind, for messages: `a string`, `a number`, `null`.
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a bool"
+        case .int, .unsigned, .double: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 
     /// The compact encoding on one line (no spaces), as written by `--json`.
@@ -73,7 +90,8 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
+    /// Appends `text` as a JSON string literal, escaping quotes, backslashes, and every scalar a terminal may
+    /// act on (`isTerminalControl`: C0, DEL, C1) as JSON does, `\n` or `\u009b`; U+2028 and U+2029 too.
     static func encodeString(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -86,7 +104,7 @@ public indirect enum JSONValue: Hashable, Sendable {
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                if scalar.isTerminalControl || scalar == "\u{2028}" || scalar == "\u{2029}" {
                     let hex = String(scalar.value, radix: 16)
                     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

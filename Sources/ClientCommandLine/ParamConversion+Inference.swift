@@ -1,3 +1,5 @@
+import NavdClient
+
 extension ParamValue {
     /// Converts command-line text whose type nobody declared (an event's, a flow's or an output's params):
     /// an integer when it reads as one (`42`, `-7`), a bool for `true` or `false`, else the text as a string.

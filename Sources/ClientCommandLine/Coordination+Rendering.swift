@@ -1,3 +1,5 @@
+import NavdClient
+
 extension FlowFinished {
     /// `{"event": "flow-finished", "revision", "flowId", "flow", "output", "params"}` (`output` `""` when abandoned).
     public var json: JSONValue {
@@ -23,9 +25,6 @@ extension EventInfo {
 }
 
 extension Resolution {
-    /// The state the tree would have.
-    public var state: VisibleState { VisibleState(revision: revision, tab: tab, path: path) }
-
     /// The state document of the would-be tree with cause `resolve`, plus `"outcome"` and `"trace"` (an array of lines).
     public var json: JSONValue {
         guard case .object(var members) = state.json(cause: "resolve") else { return .null }

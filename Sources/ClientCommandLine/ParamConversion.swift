@@ -1,3 +1,5 @@
+import NavdClient
+
 /// A param written on a command line could not be read (`key=value` without `=`, or an empty key).
 public struct ParamSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text that was given.

@@ -1,3 +1,4 @@
+import ClientCommandLine
 import NavdClient
 import Testing
 
@@ -30,31 +31,20 @@ struct ParamConversionTests {
               {"op": "present", "route": "modal", "style": "sheet"}
             ]}
             """)
-        let batch = try Batch(json: json, declaredTypes: { $0 == "news-item" ? ["id": "int"] : [:] })
+        let batch = try Batch(json: json, types: BatchParamTypes(routes: ["news-item": ["id": "int"]]))
         #expect(batch.expectedRevision == 5)
         #expect(batch.operations == [
-            BatchOperation("push", route: "news-item", params: ["id": .int(9)]),
-            BatchOperation("popto", target: "red"), BatchOperation("selecttab", tab: "news"),
-            BatchOperation("poptoroot"),
-            BatchOperation("setstack", screens: [ScreenSpec(route: "red"),
-                                                 ScreenSpec(route: "news-item", params: ["id": .int(3)])]),
-            BatchOperation("present", route: "modal", style: "sheet"),
+            .push("news-item", params: ["id": .int(9)]), .popTo("red"), .selectTab("news"), .popToRoot,
+            .setStack([ScreenSpec(route: "red"), ScreenSpec(route: "news-item", params: ["id": .int(3)])]),
+            .present("modal", style: .sheet),
         ])
         #expect(batch.routesWithParams == ["news-item"])
     }
 
-    @Test("malformed batches are refused naming the op", .timeLimit(.minutes(1)))
-    func malformedBatch() throws {
-        #expect(throws: BatchSyntaxError(description: "op 1: missing \"op\"")) {
-            try Batch(json: JSONValue.parse(#"[{"op":"pop"},{"route":"red"}]"#))
-        }
-        #expect(throws: BatchSyntaxError.self) { try Batch(json: JSONValue.parse(#"{"ops": 3}"#)) }
-        #expect(throws: BatchSyntaxError.self) { try Batch(json: JSONValue.parse(#"[{"op":"push","params":{"a":[1]}}]"#)) }
-    }
-
     @Test("an op encodes as (sa{sv}) with only the arguments it has", .timeLimit(.minutes(1)))
     func opEncoding() {
-        let op = BatchOperation("push", route: "red")
+        let op = BatchOperation.push("red")
         #expect(op.dbusValue.signature == WireSignature.namedDictionary)
+        #expect(op.dbusValue == RawOperation.dbusValue(name: "push", arguments: [("route", .string("red"))]))
     }
 }

@@ -1,3 +1,5 @@
+import NavdClient
+
 extension Entry {
     /// The entry as in a path line: the route, prefixed by `[sheet]` or `[cover]` for a layer's root screen.
     public var pathLabel: String {

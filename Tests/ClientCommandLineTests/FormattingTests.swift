@@ -1,3 +1,4 @@
+import ClientCommandLine
 import NavdClient
 import Testing
 
