@@ -3,7 +3,10 @@
 # As root it runs apt-get; otherwise it prints the exact command and fails.
 set -euo pipefail
 
-packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev tmux python3-dbus python3-gi systemd util-linux binutils)
+# python3-gi, gir1.2-gtk-4.0, gir1.2-adw-1: the GTK view (Examples/gtk-view); xvfb, xdotool, scrot: its tests
+# (an X server of their own, clicks and keys, screenshots); fonts-dejavu-core: text in them.
+packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev tmux python3-dbus python3-gi systemd util-linux binutils
+          gir1.2-gtk-4.0 gir1.2-adw-1 xvfb xdotool scrot fonts-dejavu-core)
 
 missing=()
 for p in "${packages[@]}"; do
