@@ -8,8 +8,7 @@ The follow rules mirror the table of the Swift client's update reader (Sources/N
   StackChanged, cause start/restore, or gone navd (re)started: show it, the new baseline
   the name (or our app) goes                 the not-running page, once
   the name (or our app) comes back           wait 500 ms for its start-up signal, else GetState
-Reads are synchronous with a short timeout: a local bus answers in a millisecond, and the rules stay
-in order. What the user does is sent asynchronously; only a refusal comes back to the view.
+Reads are synchronous (a local bus answers in a millisecond; the rules stay in order), reports asynchronous.
 """
 from gi.repository import Gio, GLib
 
@@ -92,7 +91,6 @@ class Navigator:
         def done(proxy, result):
             try:
                 proxy.call_finish(result)
-            except GLib.Error as error:  # "GDBus.Error:org.navd.Navigator1.Error.AtRoot: already at …"
-                remote = error.message.startswith("GDBus.Error:")
-                self.on_refusal(error.message.split(": ", 1)[1] if remote else error.message)
+            except GLib.Error as error:  # "GDBus.Error:org.navd.Navigator1.Error.AtRoot: already at …": navd's words
+                self.on_refusal(error.message.split(": ", 1)[-1])
         self.proxy.call(method, GLib.Variant(signature, args), Gio.DBusCallFlags.NONE, -1, None, done)

@@ -22,8 +22,11 @@ def toggles(widget):
 
 
 class RenderLog:
+    """Hooked into the window: its `rendered` and `toasted` print instead of doing nothing."""
+
     def __init__(self, window):
         self.window, self.pending = window, False
+        window.rendered, window.toasted = self.rendered, self.toasted
 
     def toasted(self, text):
         print(json.dumps({"toast": text}), flush=True)
@@ -51,7 +54,7 @@ class RenderLog:
                 "tabs": {name: place(button) for name, button in zip(tabs, toggles(w.title)) if button.get_mapped()},
                 "stacks": [{"style": style, "routes": [page.route for page in view.pages()],
                             "visible": view.get_visible_child().title.get_label()} for style, view in views],
-                "flows": [page.flow.get_label() for _, view in views for page in view.pages() if page.flow.get_visible()],
+                "flows": [page.flow.get_label() for _, v in views for page in v.pages() if page.flow.get_mapped()],
                 "events": [dict(event=button.event, **place(button)) for button in w.top.buttons],
                 "fields": {name: place(entry) for name, entry in w.top.fields.items()},
                 "back": place(back) if back.get_visible() else None,

@@ -16,7 +16,7 @@ struct GtkViewTests {
         let block = try #require(section.components(separatedBy: "```python\n").dropFirst().first?
             .components(separatedBy: "```").first)
         var sources = ""
-        for file in ["follow.py", "window.py", "widgets.py"] {
+        for file in ["follow.py", "view.py"] {
             sources += try String(contentsOfFile: "\(GtkView.repository)/Examples/gtk-view/\(file)", encoding: .utf8)
         }
         let quoted = block.split(separator: "\n").map(String.init)
@@ -95,10 +95,13 @@ struct GtkViewTests {
         try session.press("1", in: render.place(of: "next"))
         #expect(try session.waitForState("green after the key") { $0.revision == 12 }.path.last?.route == "green")
         try session.waitForRender("green after the key") { $0.revision == 12 && $0.visible == "Green" }
+        try session.navctl("pop")
+        render = try session.waitForRender("green popped") { $0.revision == 13 }
+        #expect(render.stacks.map(\.routes) == [["red", "orange", "yellow"]] && render.visible == "Yellow")
 
         // Back (Escape) on the root is refused: navd's own message as a toast, the page kept.
         try session.navctl("root")
-        render = try session.waitForRender("red") { $0.revision == 13 && $0.visible == "Red" }
+        render = try session.waitForRender("red") { $0.revision == 14 && $0.visible == "Red" }
         let red = try session.screenshot("05-red")
         let refused = try runNavctl(["--address", session.bus.address, "back"], bus: session.bus)
         let message = try #require(refused.stderr.split(separator: "\n").first?.dropFirst("navctl: ".count)
@@ -107,7 +110,7 @@ struct GtkViewTests {
         let toast = try session.waitForRender("a toast") { $0.toast != nil }
         #expect(toast.toast == message)
         let kept = try session.state()
-        #expect(kept.revision == 13 && kept.path.map(\.route) == ["red"])
+        #expect(kept.revision == 14 && kept.path.map(\.route) == ["red"])
         #expect(try session.screenshot("06-refused") != red, "the toast is on screen")
 
         // navd killed: the not-running page; navd back (its state restored): that state again.
@@ -116,7 +119,7 @@ struct GtkViewTests {
         let gone = try session.screenshot("07-gone")
         #expect(gone != red)
         try session.navd.start()
-        render = try session.waitForRender("the state again") { $0.revision == 13 }
+        render = try session.waitForRender("the state again") { $0.revision == 14 }
         #expect(render.stacks.map(\.routes) == [["red"]] && render.visible == "Red" && render.tab == "rainbow")
         #expect(try session.screenshot("08-back") != gone)
         #expect(session.view?.stop() == 0, "the view ends cleanly on SIGTERM: \(session.view?.stderrText ?? "")")
