@@ -1,5 +1,6 @@
 # navd — build, test, demo, install.
 #   make demo        the tour: a private (or session) bus, navd, navwatch following navctl
+#   make gtk-demo    the GTK view (Examples/gtk-view) on navd and a private bus; APP=mail: on its app
 #   make test        every test that fits in CI (unit, D-Bus, end-to-end, short reliability, bench smoke)
 #   make check-long  sanitizers, the long reliability suite, the package's install test, the full benchmark
 #   make install     PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging;
@@ -14,7 +15,7 @@ SWIFT      ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/sw
 RELEASE_FLAGS := -c release --static-swift-stdlib
 BINARIES   := navd navctl navwatch
 
-.PHONY: all deps build release test demo install uninstall bench bench-smoke reliability check-long clean man deb deb-test
+.PHONY: all deps build release test demo gtk-demo install uninstall bench bench-smoke reliability check-long clean man deb deb-test
 
 all: build
 
@@ -42,6 +43,11 @@ demo: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product navctl
 	$(SWIFT) build $(RELEASE_FLAGS) --product navwatch
 	@bash scripts/demo.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+
+gtk-demo: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product navd
+	$(SWIFT) build $(RELEASE_FLAGS) --product navctl
+	@bash scripts/gtk-demo.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(APP)"
 
 install: release
 	@$(if $(filter undefined,$(origin STRIP)),,STRIP="$(STRIP)") bash scripts/install.sh install "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(PREFIX)" "$(DESTDIR)"

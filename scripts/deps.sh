@@ -6,7 +6,10 @@
 set -euo pipefail
 
 # man-db and groff-base: the man-page test renders each page with `man --warnings -l`.
-packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev libyaml-dev tmux python3-dbus python3-gi systemd util-linux binutils man-db groff-base)
+# python3-gi, gir1.2-gtk-4.0, gir1.2-adw-1: the GTK view (Examples/gtk-view); xvfb, xdotool, scrot: its tests
+# (an X server of their own, clicks and keys, screenshots); fonts-dejavu-core: text in them.
+packages=(libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon dbus-user-session libsqlite3-dev libyaml-dev tmux python3-dbus python3-gi systemd util-linux binutils man-db groff-base
+          gir1.2-gtk-4.0 gir1.2-adw-1 xvfb xdotool scrot fonts-dejavu-core)
 for set in "$@"; do
     case "$set" in
     deb) packages+=(debhelper dpkg-dev lintian) ;;

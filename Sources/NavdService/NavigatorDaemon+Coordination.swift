@@ -6,8 +6,8 @@ extension NavigatorDaemon {
     typealias Handler = (MethodCall) throws -> [DBusValue]
 
     /// The handlers of the coordination methods: events, flows, facts and the dry run. Send, Start,
-    /// Finish and SetFacts change the tree and are committed like Push; GetFlows, GetEvents and
-    /// Resolve read the state as it is durable (the loop commits pending changes before a read).
+    /// Finish and SetFacts change the tree and are committed like Push; GetFlows, GetEvents,
+    /// GetEventParams and Resolve read the state as it is durable (the loop commits pending changes before a read).
     func coordinationHandlers(for nav: ServedNavigator) -> [NavigatorMethod: Handler] {
         func params(_ call: MethodCall, _ index: Int) throws(DBusError) -> InputParams {
             try InputValue.params(dbusValue: call.arguments[index])
@@ -29,6 +29,7 @@ extension NavigatorDaemon {
             .setFacts: { [unowned self, unowned nav] call in try mutate(nav, .setFacts(params(call, 0))) },
             .getFlows: { [unowned nav] _ in [FlowInfo.dbusValue(flows: nav.coordinator.flows)] },
             .getEvents: { [unowned self, unowned nav] call in try events(nav, call) },
+            .getEventParams: { [unowned self, unowned nav] call in try eventParams(nav, call) },
             .resolve: { [unowned self, unowned nav] call in try resolve(nav, call) },
         ]
     }
@@ -38,6 +39,16 @@ extension NavigatorDaemon {
         let source = try call.arguments[0].requiredString("source")
         do {
             return [EventInfo.dbusValue(events: try nav.coordinator.events(source: source))]
+        } catch {
+            throw DBusError(error)
+        }
+    }
+
+    /// GetEventParams: GetEvents' list with the params each handler reads from the event.
+    private func eventParams(_ nav: ServedNavigator, _ call: MethodCall) throws(DBusError) -> [DBusValue] {
+        let source = try call.arguments[0].requiredString("source")
+        do {
+            return [EventParamsInfo.dbusValue(events: try nav.coordinator.eventParams(source: source))]
         } catch {
             throw DBusError(error)
         }

@@ -86,15 +86,7 @@ extension Coordinator {
     /// The events a screen can send: each once, inner scopes first, `none` handlers left out.
     public func events(source: String) throws(NavigationError) -> [EventInfo] {
         let (_, position) = try pathScreen(source, in: state.tree)
-        var seen: Set<String> = []
-        var result: [EventInfo] = []
-        for scope in scopes(at: position, in: state.tree) {
-            let label = scope.label.hasPrefix("route") ? "route" : scope.label.hasPrefix("tab") ? "tab" : scope.label
-            for event in scope.handlers.order where seen.insert(event).inserted {
-                if case .actions = scope.handlers.byEvent[event] { result.append(EventInfo(event: event, scope: label)) }
-            }
-        }
-        return result
+        return handledEvents(at: position).map { EventInfo(event: $0.event, scope: $0.scope) }
     }
 
     /// Runs `actions` in order on `txn`, each counted against `maxApplyOps` and checked by the guards.

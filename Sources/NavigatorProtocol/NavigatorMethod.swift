@@ -124,6 +124,11 @@ extension NavigatorMethod {
         "GetEvents", in: [.init("source", "s")], out: [.init("events", WireSignature.events.rawValue)],
         changesTree: false,
         "The events that would be handled for a screen on the path ('' for the top): (event, scope), scope route, flow:NAME, tab or app, inner scopes first.")
+    /// `GetEventParams(s source) → a(ssa{ss}) events`.
+    public static let getEventParams = NavigatorMethod(
+        "GetEventParams", in: [.init("source", "s")], out: [.init("events", WireSignature.eventsWithParams.rawValue)],
+        changesTree: false,
+        "GetEvents' list with the params each handler reads from the event: (event, scope, params), params mapping each name to its type (string, int, double or bool: that of the route param, flow param, output param or fact it fills), in the order the handler reads them; every one must be sent. StaleSource for a screen not on the path.")
     /// `Resolve(s kind, s target, a{sv} params) → (s outcome, t revision, s tab, a(sssa{sv}) path, as trace)`.
     public static let resolve = NavigatorMethod(
         "Resolve", in: [.init("kind", "s"), .init("target", "s"), .init("params", WireSignature.params.rawValue)],
@@ -141,7 +146,7 @@ extension NavigatorMethod {
     public static let all: [NavigatorMethod] = [
         push, pop, popTo, popToRoot, replace, setStack, present, dismiss, dismissAll, back, selectTab, open, apply,
         undo, redo, getState, getTree, getRoutes, history, send, start, finish, setFacts, getFlows, getEvents, resolve,
-        reload,
+        reload, getEventParams,
     ]
 
     /// The names of the methods that may change the tree.

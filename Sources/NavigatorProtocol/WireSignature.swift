@@ -32,6 +32,10 @@ public enum WireSignature {
     public static let event = Signature(unchecked: "(ss)")
     /// GetEvents' reply `a(ss)`.
     public static let events = Signature(unchecked: "a(ss)")
+    /// One handled event with the params its handler reads `(ssa{ss})`: (event, scope, params name to type).
+    public static let eventWithParams = Signature(unchecked: "(ssa{ss})")
+    /// GetEventParams' reply `a(ssa{ss})`.
+    public static let eventsWithParams = Signature(unchecked: "a(ssa{ss})")
     /// Resolve's trace `as`.
     public static let trace = Signature(unchecked: "as")
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # system-policy-test.sh BIN_DIR — a system-mode bus with dbus/org.navd.Navigator1.conf:
-# root may own the name, an unprivileged user (nobody) may read (GetState, GetFlows, GetEvents,
+# root may own the name, an unprivileged user (nobody) may read (GetState, GetFlows, GetEvents, GetEventParams,
 # Resolve, properties, introspection, GetManagedObjects), on the default object and on an app's,
 # and gets AccessDenied for the methods that change the tree and for Reload, on both.
 # Exit 0: passed; 1: failed; 77: cannot run here (the reason on stdout).
@@ -73,6 +73,8 @@ out=$(as_nobody "${call[@]}" SetFacts 'a{sv}' 1 signed-in b true) && fail "nobod
 out=$(as_nobody "${call[@]}" GetFlows) || fail "nobody could not GetFlows: $out"
 out=$(as_nobody "${call[@]}" GetEvents s '') || fail "nobody could not GetEvents: $out"
 [[ "$out" == "a(ss) 4 \"next\" \"route\""* ]] || fail "unexpected GetEvents answer: $out"
+out=$(as_nobody "${call[@]}" GetEventParams s '') || fail "nobody could not GetEventParams: $out"
+[[ "$out" == "a(ssa{ss}) 4 \"next\" \"route\" 0"* ]] || fail "unexpected GetEventParams answer: $out"
 out=$(as_nobody "${call[@]}" Resolve 'ssa{sv}' event next 0) || fail "nobody could not Resolve: $out"
 echo "Resolve as nobody: $out"
 out=$(as_nobody "${call[@]}" GetState) || fail "nobody could not GetState: $out"
