@@ -2,7 +2,7 @@
 #   make demo        the tour: a private (or session) bus, navd, navwatch following navctl
 #   make gtk-demo    the GTK view (Examples/gtk-view) on navd and a private bus; APP=mail: on its app
 #   make test        every test that fits in CI (unit, D-Bus, end-to-end, short reliability, bench smoke)
-#   make check-long  sanitizers, the long reliability suite, the package's install test, the full benchmark
+#   make check-long  sanitizers, the long reliability suite and property tests, the package's install test, the full benchmark
 #   make install     PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging;
 #                    binaries stripped (STRIP= installs them with their debug information)
 #   make deb         navd_VERSION_ARCH.deb (debhelper, debian/), checked by lintian
@@ -15,7 +15,7 @@ SWIFT      ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/sw
 RELEASE_FLAGS := -c release --static-swift-stdlib
 BINARIES   := navd navctl navwatch
 
-.PHONY: all deps build release test demo gtk-demo install uninstall bench bench-smoke reliability check-long clean man deb deb-test
+.PHONY: all deps build release test demo gtk-demo install uninstall bench bench-smoke reliability properties check-long clean man deb deb-test
 
 all: build
 
@@ -84,6 +84,11 @@ reliability: deps
 	$(SWIFT) build --build-tests
 	NAVD_RELIABILITY=long $(SWIFT) test $(TEST_FLAGS) --filter Reliability
 
+# The long form of the property tests that read NAVD_PROPERTY (a short form runs in `make test`).
+properties: deps
+	$(SWIFT) build --build-tests
+	NAVD_PROPERTY=long $(SWIFT) test $(TEST_FLAGS) --filter RestorePropertyTests
+
 # Sanitizer runs: every process (the test runner and each navd it starts, built in the same
 # scratch path) writes its reports to .build-sanitizer-logs/<kind>.<pid>; any file there fails
 # the target, so a report from a navd that a test killed or that exited 0 is not lost.
@@ -104,6 +109,7 @@ check-long: deps
 	@if ls .build-sanitizer-logs/* >/dev/null 2>&1; then cat .build-sanitizer-logs/*; \
 	  echo "check-long: ThreadSanitizer reports above"; exit 1; fi
 	$(MAKE) reliability
+	$(MAKE) properties
 	$(MAKE) deb-test
 	$(MAKE) bench
 

@@ -1,17 +1,18 @@
-/// The snapshot's stored form: binary (see `NavigationState+SnapshotCoding.swift`); each distinct stack is
-/// stored once and trees refer to stacks by index, so undo/redo trees cost only what they change.
+/// The snapshot's stored form: binary (see `SnapshotWriter.swift`); each distinct screen, stack, tab and tree is
+/// stored once and stacks share their common bottoms, so undo, redo and history steps cost only what they change.
 extension NavigationState {
     /// The version of the snapshot format `encodedSnapshot()` writes.
-    public static let snapshotVersion = 3
+    public static let snapshotVersion = 4
 
-    /// The whole state as a versioned binary document (magic "NVDS", then the version).
+    /// The whole state as a versioned binary document (magic "NVDS", then the version): a function of the state's
+    /// value, whose size grows with the live tree plus what the kept steps changed.
     public func encodedSnapshot() -> [UInt8] {
-        encodedSnapshotDocument()
+        SnapshotWriter.document(self)
     }
 
-    /// Decodes `encodedSnapshot()`'s output or a version-2 document (without flows and facts); another
-    /// version (the JSON version 1 included) or a damaged
-    /// document is a `SnapshotError`. Trees that shared a stack when encoded share it again.
+    /// Decodes `encodedSnapshot()`'s output or a document of version 3 or 2 (version 2 without flows and facts);
+    /// another version (the JSON version 1 included) or a damaged document is a `SnapshotError`. What the
+    /// document shares (screens, stacks, tabs, trees) is shared again in memory.
     public static func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotError) -> NavigationState {
         if JSONDocument.isDocument(bytes, format: "navd-state") {
             throw .unsupportedVersion(found: JSONDocument.version, supported: snapshotVersion)

@@ -1,13 +1,16 @@
-/// The stacks of a version-2 snapshot while it is decoded, with what each needs checked only once.
+/// The distinct stacks of a snapshot while it is decoded, with what each needs checked only once.
 ///
 /// Every tree that names a stack gets the same array, so trees that shared a buffer share it again.
 /// A tree is checked like `Tree.structuralProblem()`, but each stack's own screens are checked once,
-/// not once per tree that holds it.
+/// not once per tree that holds it. Used by every snapshot version.
 struct SnapshotStacks {
-    private var screens: [[Screen]] = []
+    private(set) var screens: [[Screen]] = []
     private var ids: [Set<String>] = []
     private var highestIds: [UInt64?] = []
 
+    init() {}
+
+    /// Reads the stack table of a version-2 or version-3 document.
     init(reading reader: inout ByteReader) throws(SnapshotError) {
         let count = try reader.count()
         for stack in 0..<count {
@@ -15,24 +18,32 @@ struct SnapshotStacks {
             guard screenCount > 0 else { throw reader.corrupt("stack \(stack) is empty") }
             var stackScreens: [Screen] = []
             stackScreens.reserveCapacity(screenCount)
-            var stackIds: Set<String> = []
-            stackIds.reserveCapacity(screenCount)
-            var highest: UInt64?
             for _ in 0..<screenCount {
-                let screen = Screen(id: try reader.string(), route: try reader.string(), params: try reader.params())
-                guard !screen.id.isEmpty, stackIds.insert(screen.id).inserted else {
-                    throw reader.corrupt("screen id '\(screen.id)' is empty or used twice in stack \(stack)")
-                }
-                if let number = Tree.idNumber(screen.id) { highest = max(highest ?? 0, number) }
-                stackScreens.append(screen)
+                stackScreens.append(Screen(id: try reader.string(), route: try reader.string(), params: try reader.params()))
             }
-            screens.append(stackScreens)
-            ids.append(stackIds)
-            highestIds.append(highest)
+            if let problem = add(stackScreens) { throw reader.corrupt("\(problem) in stack \(stack)") }
         }
     }
 
-    /// Reads one tree and checks it; `label` starts its error messages ("tree", "an undo/redo tree").
+    /// Adds `stack` as the next stack (number `screens.count - 1`) and returns nil, or says what is wrong with
+    /// its own screens (it is empty, or an id is empty or used twice) and adds nothing.
+    mutating func add(_ stack: [Screen]) -> String? {
+        guard !stack.isEmpty else { return "a stack is empty" }
+        var stackIds: Set<String> = []
+        stackIds.reserveCapacity(stack.count)
+        var highest: UInt64?
+        for screen in stack {
+            guard !screen.id.isEmpty, stackIds.insert(screen.id).inserted else { return "screen id '\(screen.id)' is empty or used twice" }
+            if let number = Tree.idNumber(screen.id) { highest = max(highest ?? 0, number) }
+        }
+        screens.append(stack)
+        ids.append(stackIds)
+        highestIds.append(highest)
+        return nil
+    }
+
+    /// Reads one tree of a version-2 or version-3 document and checks it; `label` starts its error messages
+    /// ("tree", "an undo/redo tree").
     mutating func readTree(from reader: inout ByteReader, nextId: UInt64, label: String, flows hasFlows: Bool) throws(SnapshotError) -> Tree {
         let isTabbed = try reader.bool()
         let selected = try reader.varint()
@@ -53,18 +64,26 @@ struct SnapshotStacks {
         guard selected < UInt64(max(tabs.count, 1)) else { throw .corrupt("\(label): selected tab \(selected) does not exist") }
         var tree = Tree(isTabbed: isTabbed, tabs: tabs, selected: Int(selected))
         if hasFlows {
-            for _ in 0..<(try reader.count()) {
-                let instance = try reader.flowInstance()
-                guard let number = Tree.idNumber(instance.id), number < nextId, tree.flows[instance.firstScreen] == nil else {
-                    throw .corrupt("\(label): flow instance '\(instance.id)' has a bad or reused id")
-                }
-                tree.flows[instance.firstScreen] = instance
-            }
+            for _ in 0..<(try reader.count()) { try Self.add(try reader.flowInstance(), to: &tree, nextId: nextId, label: label) }
         }
+        try check(tree, stacks: used, nextId: nextId, label: label)
+        return tree
+    }
+
+    /// Adds a decoded flow instance to `tree`, refusing one whose id is not an issued id or whose first screen
+    /// already starts another.
+    static func add(_ instance: FlowInstance, to tree: inout Tree, nextId: UInt64, label: String) throws(SnapshotError) {
+        guard let number = Tree.idNumber(instance.id), number < nextId, tree.flows[instance.firstScreen] == nil else {
+            throw .corrupt("\(label): flow instance '\(instance.id)' has a bad or reused id")
+        }
+        tree.flows[instance.firstScreen] = instance
+    }
+
+    /// Checks a decoded tree whose layers hold the stacks numbered `used`, in order.
+    func check(_ tree: Tree, stacks used: [Int], nextId: UInt64, label: String) throws(SnapshotError) {
         if let problem = tree.shapeProblem() ?? idProblem(of: tree, stacks: used, nextId: nextId) {
             throw .corrupt("\(label): \(problem)")
         }
-        return tree
     }
 
     /// Ids used twice across the tree's tabs and stacks, or ids not below `nextId`.

@@ -2,7 +2,7 @@ import Testing
 @testable import Navigation
 import RouteFiles
 
-/// Format version 3 adds flow instances (with their handlers and kept requests) and facts; version 2 still reads.
+/// Format version 3 added flow instances (with their handlers and kept requests) and facts; versions 3 and 2 still read.
 @Suite(.timeLimit(.minutes(1)))
 struct SnapshotVersion3Tests {
     @Test func aVersion2DocumentReadsWithTheFactsAtTheirDefaults() throws {
@@ -26,9 +26,9 @@ struct SnapshotVersion3Tests {
         var demo = Coordinator(graph: .demo)
         demo.must(.selectTab("profile"))
         demo.must(.apply([RawOperation(name: "push", arguments: ["route": .string("account")])], expectedRevision: 2))
-        for state in [shop.state, demo.state] {
-            let bytes = state.encodedSnapshot()
-            #expect(Array(bytes.prefix(5)) == Array("NVDS".utf8) + [3])
+        let documents = [shop.state, demo.state].flatMap { [(4, $0, $0.encodedSnapshot()), (3, $0, $0.encodedVersion3Snapshot())] }
+        for (version, state, bytes) in documents {
+            #expect(Array(bytes.prefix(5)) == Array("NVDS".utf8) + [UInt8(version)])
             #expect(try NavigationState.decodeSnapshot(bytes) == state)
             for length in stride(from: 0, to: bytes.count, by: 3) {
                 #expect(throws: SnapshotError.self) { try NavigationState.decodeSnapshot(Array(bytes.prefix(length))) }

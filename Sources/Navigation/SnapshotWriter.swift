@@ -1,0 +1,215 @@
+// Snapshot format version 4, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
+// ByteCoding+Flows.swift). Whatever the trees hold is stored once, in tables, and referred to by index:
+//
+//   magic "NVDS" (4 bytes), varint version (4), varint revision, varint next id, then the tables, each a varint
+//   count and its entries:
+//   routes   string (each route name a screen names)
+//   screens  string id, varint route, params
+//   cells    varint element, varint list (the cells before it: a list reference, below this cell's own)
+//   stacks   style byte (0 root, 1 push, 2 sheet, 3 cover), varint list of screens
+//   tabs     string name, string id, varint list of stacks
+//   flows    a flow instance
+//   trees    bool tabbed, varint selected, varint list of tabs, varint list of flows
+//   then varint current tree, varint undo count + trees (newest first), varint redo count + trees (newest
+//   first), varint history count, then per entry (newest first): varint revision, string cause, zigzag time,
+//   then the facts (params).
+//
+// A list reference is 0 for the empty list, else 1 + the index of the cell holding its last element; a cell
+// holds one element (an index into the table the list is of) and the list before it. So lists that differ
+// only at their ends share their cells: a push or a pop on a stack of 120 screens adds one cell, not 120
+// screens. Screens are told apart by id (and compared whole), the rest by value, so the document is a function
+// of the state alone, and each screen, list cell, stack, tab, flow instance and tree that several undo, redo
+// or history steps hold is written once: the document grows with what the steps changed, never with
+// (tree size × steps) (safety.md §3). The reader shares again in memory what is shared here.
+//
+// Version 3 (still read) wrote each distinct stack buffer in full; version 2 is version 3 without flows and facts.
+
+/// Encodes a state as a version-4 snapshot (see the notes above).
+struct SnapshotWriter {
+    private var routes = Table<String>()
+    private var screens = ByteWriter(capacity: 4096)
+    private var screenNumbers = IdTable<Screen>()
+    private var cells = Table<Cell>()
+    private var stacks = Table<Frame>()
+    private var tabs = Table<Tab>()
+    private var flows = ByteWriter(capacity: 256)
+    private var flowNumbers = IdTable<FlowInstance>()
+    private var trees = Table<TreeEntry>()
+    /// Lists already written for an array buffer: a buffer the state shares between trees is walked once. The
+    /// pointers are only compared while the state being encoded keeps every buffer alive.
+    private var listByBuffer: [UnsafeRawPointer: Int] = [:]
+    /// The last stack walked and the list reference after each of its screens: the next stack walked is most
+    /// often the same stack one step earlier (a push or pop apart), so their common bottom is not looked up again.
+    private var lastStack: (screens: [Screen], references: [Int]) = ([], [])
+
+    /// A table whose entries are written once each, numbered in order of first use.
+    struct Table<Key: Hashable> {
+        var bytes = ByteWriter(capacity: 1024)
+        var index: [Key: Int] = [:]
+
+        /// The entry's number, calling `write` with the table's bytes when it is new.
+        mutating func number(_ key: Key, write: (inout ByteWriter) -> Void) -> Int {
+            if let known = index[key] { return known }
+            let number = index.count
+            index[key] = number
+            write(&bytes)
+            return number
+        }
+    }
+
+    /// Values numbered by id and compared whole (hashing a screen would hash its params): a value equal to one
+    /// seen before gets that one's number. Ids are never reused, so an id has one value in any state the model
+    /// made; any state is still written exactly.
+    struct IdTable<Value: Equatable> {
+        var count = 0
+        var byId: [String: [(number: Int, value: Value)]] = [:]
+
+        /// The value's number, and whether it is new.
+        mutating func number(_ value: Value, id: String) -> (number: Int, isNew: Bool) {
+            if let known = byId[id]?.first(where: { $0.value == value }) { return (known.number, false) }
+            byId[id, default: []].append((count, value))
+            count += 1
+            return (count - 1, true)
+        }
+    }
+
+    struct Cell: Hashable { var element: Int; var list: Int }
+    struct Frame: Hashable { var style: UInt8; var list: Int }
+    struct Tab: Hashable { var name: String; var id: String; var list: Int }
+    struct TreeEntry: Hashable { var isTabbed: Bool; var selected: Int; var tabs: Int; var flows: Int }
+
+    /// The whole document for `state`.
+    static func document(_ state: NavigationState) -> [UInt8] {
+        var writer = SnapshotWriter()
+        var body = ByteWriter(capacity: 256)
+        body.count(writer.tree(state.tree))
+        let undo = state.undo.all, redo = state.redo.all
+        body.count(undo.count)
+        for tree in undo { body.count(writer.tree(tree)) }
+        body.count(redo.count)
+        for tree in redo { body.count(writer.tree(tree)) }
+        let entries = state.history.all
+        body.count(entries.count)
+        for entry in entries {
+            body.varint(entry.revision)
+            body.string(entry.cause)
+            body.signed(entry.time)
+        }
+        body.params(state.facts)
+        let tables = [
+            (writer.routes.index.count, writer.routes.bytes), (writer.screenNumbers.count, writer.screens),
+            (writer.cells.index.count, writer.cells.bytes), (writer.stacks.index.count, writer.stacks.bytes),
+            (writer.tabs.index.count, writer.tabs.bytes), (writer.flowNumbers.count, writer.flows),
+            (writer.trees.index.count, writer.trees.bytes),
+        ]
+        var document = ByteWriter(capacity: 64 + body.bytes.count + tables.reduce(0) { $0 + $1.1.bytes.count })
+        document.raw(NavigationState.snapshotMagic)
+        document.varint(UInt64(NavigationState.snapshotVersion))
+        document.varint(state.revision)
+        document.varint(state.ids.next)
+        for (count, bytes) in tables {
+            document.count(count)
+            document.raw(bytes.bytes)
+        }
+        document.raw(body.bytes)
+        return document.bytes
+    }
+
+    /// The tree's number.
+    private mutating func tree(_ tree: Tree) -> Int {
+        let tabList = list(tree.tabs) { writer, tab in writer.tab(tab) }
+        var flowList = 0
+        if !tree.flows.isEmpty {
+            // In table order, so that trees whose flows differ by the newest instances share the older cells.
+            var numbers: [Int] = []
+            for instance in tree.flows.values { numbers.append(flow(instance)) }
+            for number in numbers.sorted() { flowList = cell(number, after: flowList) }
+        }
+        let entry = TreeEntry(isTabbed: tree.isTabbed, selected: tree.selected, tabs: tabList, flows: flowList)
+        return trees.number(entry) { bytes in
+            bytes.bool(entry.isTabbed)
+            bytes.varint(UInt64(bitPattern: Int64(entry.selected)))  // a negative index reads back as out of range
+            bytes.count(entry.tabs)
+            bytes.count(entry.flows)
+        }
+    }
+
+    private mutating func tab(_ tab: TabStack) -> Int {
+        let entry = Tab(name: tab.name, id: tab.id, list: list(tab.layers) { writer, frame in writer.stack(frame) })
+        return tabs.number(entry) { bytes in
+            bytes.string(entry.name)
+            bytes.string(entry.id)
+            bytes.count(entry.list)
+        }
+    }
+
+    private mutating func stack(_ frame: StackFrame) -> Int {
+        let entry = Frame(style: frame.style.code, list: screenList(frame.screens))
+        return stacks.number(entry) { bytes in
+            bytes.byte(entry.style)
+            bytes.count(entry.list)
+        }
+    }
+
+    /// The list reference of `elements`, numbering each with `number`; an array buffer seen before is not walked.
+    private mutating func list<Element>(_ elements: [Element], _ number: (inout SnapshotWriter, Element) -> Int) -> Int {
+        let buffer = elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        if let buffer, let known = listByBuffer[buffer] { return known }
+        var reference = 0
+        for element in elements {
+            let numbered = number(&self, element)
+            reference = cell(numbered, after: reference)
+        }
+        if let buffer { listByBuffer[buffer] = reference }
+        return reference
+    }
+
+    /// `list(screens)` for a stack, passing over the bottom it shares with the last stack walked.
+    private mutating func screenList(_ screens: [Screen]) -> Int {
+        let buffer = screens.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        if let buffer, let known = listByBuffer[buffer] { return known }
+        var references: [Int] = []
+        references.reserveCapacity(screens.count)
+        var reference = 0
+        var sharing = true
+        for (index, screen) in screens.enumerated() {
+            // Equal bottoms have equal references: the tables number screens and cells by value.
+            sharing = sharing && index < lastStack.screens.count && lastStack.screens[index] == screen
+            if sharing {
+                reference = lastStack.references[index]
+            } else {
+                let number = self.screen(screen)
+                reference = cell(number, after: reference)
+            }
+            references.append(reference)
+        }
+        lastStack = (screens, references)
+        if let buffer { listByBuffer[buffer] = reference }
+        return reference
+    }
+
+    /// The reference of the list `before` followed by `element`.
+    private mutating func cell(_ element: Int, after before: Int) -> Int {
+        1 + cells.number(Cell(element: element, list: before)) { bytes in
+            bytes.count(element)
+            bytes.count(before)
+        }
+    }
+
+    private mutating func screen(_ screen: Screen) -> Int {
+        let (number, isNew) = screenNumbers.number(screen, id: screen.id)
+        if isNew {
+            let route = routes.number(screen.route) { bytes in bytes.string(screen.route) }
+            screens.string(screen.id)
+            screens.count(route)
+            screens.params(screen.params)
+        }
+        return number
+    }
+
+    private mutating func flow(_ instance: FlowInstance) -> Int {
+        let (number, isNew) = flowNumbers.number(instance, id: instance.id)
+        if isNew { flows.flowInstance(instance) }
+        return number
+    }
+}
