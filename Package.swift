@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "NavwatchTests", dependencies: ["navwatch", "NavdClient", "ClientCommandLine"]),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["DBus", "Navigation", "NavigatorProtocol", "RandomRouteGraphs", "RouteFiles", "TestSupport"]
+            dependencies: ["DBus", "Navigation", "NavigatorProtocol", "RandomRouteGraphs", "RouteFiles", "SQLite", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
