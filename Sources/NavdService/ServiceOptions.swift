@@ -5,7 +5,8 @@ import Navigation
 public struct ServiceOptions: Sendable {
     /// The bus to serve on.
     public var bus: BusAddress
-    /// The route graph to validate against (its limits included).
+    /// The route graph to validate against (its limits included). Without `graphSource` it is
+    /// the embedded demo graph with `limitOverrides` over it, and the saved state records it so.
     public var graph: RouteGraph
     /// Where the state database lives; `nil` keeps nothing on disk (`--ephemeral`).
     public var stateDirectory: String?

@@ -119,4 +119,26 @@ struct NavdCrashThenEditTests {
             try $0.client.push("yellow", at: main)
         }
     }
+
+    /// A reload that changes the graph but repairs nothing still records the new graph before
+    /// any change made under it is journaled: a route it added, used, then `kill -9`, replays.
+    @Test func aRouteAddedByAReloadAndUsedBeforeACrashIsReplayed() throws {
+        let navd = try NavdCrashEdit(routes: RouteFileFixture.graph(including: false))
+        let main = Navigator.objectPath.rawValue
+        try navd.write(RouteFileFixture.graph(including: true))
+        #expect(try navd.client.reload(at: main) == 1, "nothing to repair")
+        #expect(try navd.client.push("extra", at: main) == 2)
+        // The file loses `extra` again while navd is down: replayed under the graph it was
+        // answered under, then repaired.
+        try navd.crashEditAndStart(RouteFileFixture.graph(including: false))
+        #expect(try navd.history().prefix(2).map { "\($0.revision) \($0.cause)" } == ["3 reconcile", "2 push"], "\(navd.navd.stderr)")
+        #expect(try navd.routes() == ["home"])
+        // And with the file as it was at the kill, the state comes back exactly.
+        try navd.write(RouteFileFixture.graph(including: true))
+        #expect(try navd.client.reload(at: main) == 3)
+        #expect(try navd.client.push("extra", at: main) == 4)
+        let again = try navd.snapshot()
+        try navd.crashEditAndStart(RouteFileFixture.graph(including: true))
+        #expect(try navd.snapshot() == again)
+    }
 }
