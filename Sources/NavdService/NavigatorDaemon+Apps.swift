@@ -60,6 +60,7 @@ extension NavigatorDaemon {
             let source = GraphSource(graph: graph, routeFile: file, bytes: bytes, overrides: options.limitOverrides)
             let restored = try Self.restore(
                 try Self.load(store), from: store, source: source, label: "app '\(name)': ", logger: logger)
+            releaseFreedMemory()
             let navigator = ServedNavigator(
                 app: name, path: path, source: source, coordinator: restored.coordinator, store: store,
                 restored: restored.restored)

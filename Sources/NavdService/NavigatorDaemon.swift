@@ -96,6 +96,8 @@ public final class NavigatorDaemon {
             store = nil
         }
         let restored = try Self.restoreDefault(from: store, options: options, logger: logger)
+        // What the store held was read whole and replayed: give its pages back to the system.
+        releaseFreedMemory()
         main = ServedNavigator(
             app: nil, path: Navigator.objectPath, source: restored.source, coordinator: restored.coordinator, store: store,
             restored: restored.restored)
