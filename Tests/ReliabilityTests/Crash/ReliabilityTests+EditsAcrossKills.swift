@@ -39,7 +39,7 @@ extension ReliabilityTests {
         var rng = SeededGenerator(seed: seed)
         let first = RandomRouteGraphs.randomYAML(routesCode: Int.random(in: 0...999_999, using: &rng), shapeCode: Int.random(in: 0...999_999, using: &rng))
         try first.write(toFile: file, atomically: true, encoding: .utf8)
-        let rounds = ReliabilityMode.pick(short: 12, long: 300)
+        let rounds = ReliabilityMode.pick(short: 12, long: 2_000)
         let callsRandom = rng
         try await Self.withNavd("edits", extraArguments: ["--routes", file]) { run in
             let outcome = try await onThread("edits") {
