@@ -12,7 +12,7 @@ import NavdClient
 /// | --- | --- |
 /// | `newBaseline` | GetRoutes and the `Tabs` property, when the renderer draws titles, colours and tabs |
 /// | `back` | the renderer's back marker (`--json`: `{"event":"back","app":NAME}`) |
-/// | `show` | GetTree with `--tree`, then the renderer shows it |
+/// | `show` | GetTree with `--tree`, then the renderer shows it; GetTree failing counts as a failed read (`gone`) |
 /// | a state shown whose top screen differs (terminal view) | GetEvents for the top screen + GetFlows, before it is drawn |
 /// | `gone` | the renderer's gone marker |
 /// | `flowFinished` | hand it to the renderer (`--json` prints it, the terminal view notes it) |
@@ -37,6 +37,8 @@ final class WatchLoop {
     var client: NavigatorClient { follower.client }
     /// The error of the last state read that failed, nil after one that succeeded.
     var lastError: NavigatorError? { follower.lastReadError }
+    /// The error of the last state that could not be shown (GetTree failed after GetState), nil once one was.
+    private(set) var showError: NavigatorError?
 
     init(client: NavigatorClient, renderer: Renderer, readsKeyboard: Bool) {
         self.follower = Follower(client: client)
@@ -77,7 +79,14 @@ final class WatchLoop {
         case .back:
             renderer.appBack()
         case .show(let change):
-            try? show(change)
+            do {
+                try show(change)
+                showError = nil
+            } catch {
+                // navd answered GetState but not GetTree (it went in between): as a failed read, the gone marker.
+                showError = error
+                follower.handle(.readFailed, perform)
+            }
         case .gone:
             eventsTopID = nil
             renderer.navdGone()

@@ -40,7 +40,7 @@ if options.json {
 
 installSignalHandlers(waking: client.connection.waker)
 let loop = WatchLoop(client: client, renderer: renderer, readsKeyboard: renderer is TerminalRenderer)
-let navdAnswered = loop.start()
+let navdAnswered = loop.start() && loop.showError == nil
 if options.once {
     renderer.finish()
     // navd answered no (such as UnknownObject for an app it does not serve, naming the apps): say so, exit 1.

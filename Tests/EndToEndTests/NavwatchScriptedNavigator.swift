@@ -18,6 +18,7 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
     private var current: VisibleState
     private var stateCalls = 0
     private var pushAnswer: (revision: UInt64, id: String) = (1, "pushed-1")
+    private var treeFails = false
     /// What the `Tabs` property answers.
     let tabs: [String]
 
@@ -42,7 +43,8 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
                 },
                 NavigatorMethod.getTree.name: { [weak self] _ in
                     guard let self else { throw DBusError.failed("the scripted navigator is gone") }
-                    let state = lock.withLock { current }
+                    let (state, fails) = lock.withLock { (current, treeFails) }
+                    if fails { throw DBusError.failed("the scripted navigator fails GetTree") }
                     return [.uint64(state.revision), .string(state.tab), Self.treeValue(state)]
                 },
                 NavigatorMethod.getRoutes.name: { _ in [Self.routesValue] },
@@ -73,6 +75,9 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
     func setState(_ state: VisibleState) { lock.withLock { current = state } }
 
     /// Sets what Push answers from now on (the state stays as it is).
+    /// Makes GetTree fail (as when navd goes between a GetState and a GetTree) while GetState still answers.
+    func failGetTree() { lock.withLock { treeFails = true } }
+
     func setPushAnswer(revision: UInt64, id: String) { lock.withLock { pushAnswer = (revision, id) } }
 
     /// Sends `StackChanged(revision, cause, tab, path)` for `state` (and makes it current unless told not to).

@@ -117,6 +117,17 @@ struct NavwatchScriptedTests {
         #expect(result.status == 3)
         #expect(result.stdout == "-- navd gone\n")
     }
+
+    @Test("--once --tree whose GetTree fails after GetState answered exits 3 after the gone marker, not 0 with nothing")
+    func onceTreeWhoseGetTreeFails() throws {
+        try Peer.onPrivateBus(Peer.rainbow(4, ["orange"])) { bus, peer in
+            peer.failGetTree()
+            let result = try ChildProcess.run(Products.url("navwatch"), ["--address", bus.address, "--once", "--tree"],
+                                              environment: bus.environment, timeout: 20)
+            #expect(result.status == 3)
+            #expect(result.stdout == "-- navd gone\n")
+        }
+    }
 }
 
 /// What navwatch does when the bus itself goes away.
