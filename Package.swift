@@ -112,11 +112,16 @@ let package = Package(
 
         // Test fixtures shared by the test targets: BusHarness, plus what only tests need.
         .target(name: "TestSupport", dependencies: ["DBus", "BusHarness", "NavigatorProtocol"], path: "Tests/TestSupport"),
+        // Random route files and calls from integer codes, shared by the model's property tests and
+        // the reliability suite.
+        .target(name: "RandomRouteGraphs", dependencies: ["Navigation"], path: "Tests/RandomRouteGraphs"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
             name: "NavigationTests",
-            dependencies: ["Navigation", "RouteFiles", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "Navigation", "RouteFiles", "RandomRouteGraphs", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "NavdServiceTests",
@@ -132,7 +137,10 @@ let package = Package(
             name: "NavctlTests", dependencies: ["navctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "NavwatchTests", dependencies: ["navwatch", "NavdClient", "ClientCommandLine"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["DBus", "NavigatorProtocol", "TestSupport"]),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["DBus", "Navigation", "NavigatorProtocol", "RandomRouteGraphs", "RouteFiles", "SQLite", "TestSupport"]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

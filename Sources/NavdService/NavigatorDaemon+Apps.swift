@@ -57,14 +57,16 @@ extension NavigatorDaemon {
                     throw StartupError(error.message)
                 }
             }
-            var coordinator = Coordinator(graph: graph)
-            let restored = try Self.restore(into: &coordinator, from: store, graph: graph, logger: logger)
+            let source = GraphSource(graph: graph, routeFile: file, bytes: bytes, overrides: options.limitOverrides)
+            let restored = try Self.restore(
+                try Self.load(store), from: store, source: source, label: "app '\(name)': ", logger: logger)
+            releaseFreedMemory()
             let navigator = ServedNavigator(
-                app: name, path: path, routeFile: file, routeFileBytes: bytes, coordinator: coordinator, store: store,
-                restored: restored)
+                app: name, path: path, source: source, coordinator: restored.coordinator, store: store,
+                restored: restored.restored)
             apps[name] = navigator
             export(navigator)
-            logger.info("serving app '\(name)' from \(file) at revision \(coordinator.revision)")
+            logger.info("serving app '\(name)' from \(file) at revision \(restored.coordinator.revision)")
             return navigator
         } catch {
             store?.close()

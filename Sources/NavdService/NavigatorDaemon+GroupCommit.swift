@@ -111,11 +111,7 @@ extension NavigatorDaemon {
             let count = batch.filter { $0.navigator === navigator }.count
             logger.error("\(navigator.logPrefix)could not commit \(count) call(s), answering StorageFailed: \(error.message)")
             do {
-                var restoredCoordinator = Coordinator(graph: navigator.coordinator.graph)
-                _ = try Self.restore(
-                    into: &restoredCoordinator, from: navigator.store, graph: navigator.coordinator.graph, logger: logger,
-                    compact: false)
-                navigator.coordinator = restoredCoordinator
+                navigator.coordinator = try rereadState(of: navigator)
             } catch {
                 logger.critical("\(navigator.logPrefix)cannot re-read the state after a failed commit: \(error.message)")
             }
@@ -153,7 +149,7 @@ extension NavigatorDaemon {
         do {
             try store.writeSnapshot(
                 revision: navigator.coordinator.revision, nextId: navigator.coordinator.state.nextIdNumber,
-                document: navigator.coordinator.state.encodedSnapshot(), graph: nil)
+                document: navigator.coordinator.state.encodedSnapshot(), graph: navigator.savedGraph)
         } catch {
             logger.warning("\(navigator.logPrefix)could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
         }

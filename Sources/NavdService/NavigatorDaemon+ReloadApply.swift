@@ -109,17 +109,23 @@ extension NavigatorDaemon {
     /// nothing (a file whose bytes did not change is not even parsed: see `plannedReload`).
     func apply(_ graph: RouteGraph, bytes: [UInt8]?, file: String?, to navigator: ServedNavigator, _ outcome: inout ReloadOutcome) {
         let before = navigator.coordinator
+        let saved = RouteFileLoading.savedGraph(file: file, bytes: bytes, overrides: options.limitOverrides)
         if graph == before.graph {
+            // The journal after the last snapshot replays as well under either record.
             navigator.routeFile = file
             navigator.routeFileBytes = bytes
+            navigator.savedGraph = saved
             return
         }
         var after = before
         let reconciliation = after.reload(graph, at: Self.now())
-        if let store = navigator.store, reconciliation.change != nil || store.journalLength > 0 {
+        if let store = navigator.store {
+            // Even when nothing had to be repaired: every journal row after this snapshot is made
+            // under the new graph, so the snapshot must say so before any of them is written.
             do {
                 try store.writeSnapshot(
-                    revision: after.revision, nextId: after.state.nextIdNumber, document: after.state.encodedSnapshot(), graph: nil)
+                    revision: after.revision, nextId: after.state.nextIdNumber, document: after.state.encodedSnapshot(),
+                    graph: saved)
             } catch {
                 outcome.storageFailures.append("\(navigator.label): \(error.message)")
                 return
@@ -128,6 +134,7 @@ extension NavigatorDaemon {
         navigator.coordinator = after
         navigator.routeFile = file
         navigator.routeFileBytes = bytes
+        navigator.savedGraph = saved
         for warning in reconciliation.warnings { logger.warning("\(navigator.logPrefix)\(warning)") }
         logger.notice("\(navigator.logPrefix)route file \(file ?? "<demo>") reloaded\(reconciliation.change.map { "; the tree was repaired as revision \($0.revision)" } ?? "")")
         navigator.pendingProperties.formUnion(reconciliation.changedProperties.map(NavigatorProperty.init))

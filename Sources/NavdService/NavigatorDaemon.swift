@@ -95,11 +95,12 @@ public final class NavigatorDaemon {
             lock = nil
             store = nil
         }
-        var coordinator = Coordinator(graph: options.graph)
-        let restored = try Self.restore(into: &coordinator, from: store, graph: options.graph, logger: logger)
+        let restored = try Self.restoreDefault(from: store, options: options, logger: logger)
+        // What the store held was read whole and replayed: give its pages back to the system.
+        releaseFreedMemory()
         main = ServedNavigator(
-            app: nil, path: Navigator.objectPath, routeFile: options.graphSource?.file,
-            routeFileBytes: options.graphSource?.bytes, coordinator: coordinator, store: store, restored: restored)
+            app: nil, path: Navigator.objectPath, source: restored.source, coordinator: restored.coordinator, store: store,
+            restored: restored.restored)
         server.addObjectManager(at: Navigator.objectPath)
         server.addNode(Navigator.appsPath)
         export(main)

@@ -13,16 +13,25 @@ public enum RouteFileLoading {
     /// The bytes of the route file at `path`, or why they cannot be read. A path where nothing is
     /// any more is "file is gone": the navigator that came from it keeps its graph and state.
     public static func read(_ path: String) -> Result<[UInt8], RouteFileError> {
-        if access(path, F_OK) != 0 && errno == ENOENT {
-            return .failure(RouteFileError(
-                file: path, keyPath: "",
-                problem: "file is gone (moved or deleted); what came from it keeps its graph and state until it is back"))
-        }
+        if isGone(path) { return .failure(gone(path)) }
         do {
             return .success(try RouteFileSource.read(path))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Whether nothing is at `path` any more (moved or deleted), as opposed to a file that is
+    /// there but cannot be read.
+    public static func isGone(_ path: String) -> Bool {
+        access(path, F_OK) != 0 && errno == ENOENT
+    }
+
+    /// The error for a route file that is gone.
+    public static func gone(_ path: String) -> RouteFileError {
+        RouteFileError(
+            file: path, keyPath: "",
+            problem: "file is gone (moved or deleted); what came from it keeps its graph and state until it is back")
     }
 
     /// The graph in `file`, parsed from `bytes` as they were read (a read failure is passed on

@@ -14,6 +14,10 @@ final class ServedNavigator {
     var routeFile: String?
     /// The bytes of the route file as last loaded (an unchanged file is not parsed again).
     var routeFileBytes: [UInt8]?
+    /// The record of the graph it serves (bytes, origin, command-line overrides), written with
+    /// every snapshot: the journal rows after a snapshot are made under it, and start-up replays
+    /// them under it whatever became of the route file meanwhile.
+    var savedGraph: SavedGraph
     /// The graph and the state.
     var coordinator: Coordinator
     /// Where the state is kept; nil for an ephemeral navd.
@@ -23,12 +27,12 @@ final class ServedNavigator {
     /// Properties changed by pending calls (or a reload), announced with one `PropertiesChanged`.
     var pendingProperties: Set<NavigatorProperty> = []
 
-    init(app: String?, path: ObjectPath, routeFile: String?, routeFileBytes: [UInt8]?, coordinator: Coordinator,
-         store: StateStore?, restored: Bool) {
+    init(app: String?, path: ObjectPath, source: GraphSource, coordinator: Coordinator, store: StateStore?, restored: Bool) {
         self.app = app
         self.path = path
-        self.routeFile = routeFile
-        self.routeFileBytes = routeFileBytes
+        self.routeFile = source.routeFile
+        self.routeFileBytes = source.bytes
+        self.savedGraph = source.saved
         self.coordinator = coordinator
         self.store = store
         self.restored = restored
@@ -39,4 +43,33 @@ final class ServedNavigator {
 
     /// A log line's prefix: empty for the default navigator, "app 'NAME': " for an app.
     var logPrefix: String { app.map { "app '\($0)': " } ?? "" }
+}
+
+/// Where a navigator's graph comes from: the graph itself, the route file and bytes it was read
+/// from (nil for the embedded demo graph), and the record of both stored with its snapshots.
+struct GraphSource {
+    /// The graph, the command line's limits over it.
+    var graph: RouteGraph
+    /// The route file; nil for the embedded demo graph.
+    var routeFile: String?
+    /// The route file's bytes as read; nil for the embedded demo graph.
+    var bytes: [UInt8]?
+    /// The record stored with each snapshot.
+    var saved: SavedGraph
+
+    /// The graph read from `routeFile`'s `bytes` (both nil: the demo graph) with `overrides`.
+    init(graph: RouteGraph, routeFile: String?, bytes: [UInt8]?, overrides: [(Limits.Key, Int)]) {
+        self.graph = graph
+        self.routeFile = routeFile
+        self.bytes = bytes
+        saved = RouteFileLoading.savedGraph(file: routeFile, bytes: bytes, overrides: overrides)
+    }
+
+    /// The graph read from `routeFile`'s `bytes`, recorded as `saved`.
+    init(graph: RouteGraph, routeFile: String?, bytes: [UInt8]?, saved: SavedGraph) {
+        self.graph = graph
+        self.routeFile = routeFile
+        self.bytes = bytes
+        self.saved = saved
+    }
 }

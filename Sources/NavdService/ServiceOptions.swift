@@ -5,7 +5,8 @@ import Navigation
 public struct ServiceOptions: Sendable {
     /// The bus to serve on.
     public var bus: BusAddress
-    /// The route graph to validate against (its limits included).
+    /// The route graph to validate against (its limits included). Without `graphSource` it is
+    /// the embedded demo graph with `limitOverrides` over it, and the saved state records it so.
     public var graph: RouteGraph
     /// Where the state database lives; `nil` keeps nothing on disk (`--ephemeral`).
     public var stateDirectory: String?
@@ -23,12 +24,16 @@ public struct ServiceOptions: Sendable {
     public var appsDirectory: String?
     /// Limits given on the command line, applied over every route file's.
     public var limitOverrides: [(Limits.Key, Int)]
+    /// The route file navd was told to read (`--routes`) that was gone at start (`graph` is then
+    /// only a stand-in): navd serves the graph saved with its state if that state was made under
+    /// this very file (logged as a warning), and refuses to start otherwise.
+    public var missingRouteFile: String?
 
     /// Options with the defaults of the contract.
     public init(
         bus: BusAddress, graph: RouteGraph, stateDirectory: String?, durability: Durability = .normal, verbose: Bool = false,
         routeFile: (@Sendable () -> String?)? = nil, graphSource: (file: String, bytes: [UInt8])? = nil,
-        appsDirectory: String? = nil, limitOverrides: [(Limits.Key, Int)] = []
+        appsDirectory: String? = nil, limitOverrides: [(Limits.Key, Int)] = [], missingRouteFile: String? = nil
     ) {
         self.bus = bus
         self.graph = graph
@@ -39,6 +44,7 @@ public struct ServiceOptions: Sendable {
         self.graphSource = graphSource
         self.appsDirectory = appsDirectory
         self.limitOverrides = limitOverrides
+        self.missingRouteFile = missingRouteFile
     }
 }
 

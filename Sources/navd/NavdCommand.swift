@@ -181,10 +181,20 @@ struct NavdCommand: ParsableCommand {
         let overrides = try limitOverrides()
         var graph = RouteFileLoading.withOverrides(RouteGraph.demo, overrides)
         var source: (file: String, bytes: [UInt8])?
+        var missing: String?
         if let file = locate() {
-            let loaded = try RouteFileLoading.load(file, limitOverrides: overrides).get()
-            graph = loaded.graph
-            source = (file, loaded.bytes)
+            switch RouteFileLoading.load(file, limitOverrides: overrides) {
+            case .success(let loaded):
+                graph = loaded.graph
+                source = (file, loaded.bytes)
+            case .failure where RouteFileLoading.isGone(file):
+                // A gone file is not a different graph: the daemon serves the one the saved
+                // state was made under if that was this file, and refuses to start otherwise.
+                // (The default routes.yaml, gone between the look and the read, is no file.)
+                if routes != nil { missing = file }
+            case .failure(let error):
+                throw error
+            }
         }
 
         let bus: BusAddress = system ? .system : address.map { .address($0) } ?? .session
@@ -192,7 +202,7 @@ struct NavdCommand: ParsableCommand {
         return ServiceOptions(
             bus: bus, graph: graph, stateDirectory: directory, durability: durability, verbose: verbose,
             routeFile: locate, graphSource: source, appsDirectory: appsDir ?? Paths.defaultAppsDirectory(system: system),
-            limitOverrides: overrides)
+            limitOverrides: overrides, missingRouteFile: missing)
     }
 }
 

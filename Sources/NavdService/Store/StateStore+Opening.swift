@@ -118,7 +118,11 @@ extension StateStore {
                 throw StoreError(.cannotOpen, "cannot switch navd state file \(path) to WAL mode (it stays in "
                     + "\(mode ?? "?") mode); is the file system a network one? choose a local state directory")
             }
+            // secure_delete FAST (Debian's SQLite defaults to ON): a compaction frees the old
+            // snapshot's and the journal's overflow pages without writing them out as zeros, so it
+            // writes about one snapshot to the log instead of three (the file is private anyway).
             try db.exec("""
+                PRAGMA secure_delete = FAST;
                 PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL");
                 PRAGMA journal_size_limit = \(Self.logSizeLimit);
                 PRAGMA wal_autocheckpoint = \(Self.checkpointPages);
