@@ -173,7 +173,10 @@ struct NavdCommand: ParsableCommand {
 
     private func makeOptions() throws -> ServiceOptions {
         let locate: @Sendable () -> String?
-        if let routes {
+        if let given = routes {
+            // Absolute, so the state records one name for the file wherever navd is started from
+            // (and no relative name can read as the demo graph's origin).
+            let routes = Paths.absolute(given)
             locate = { routes }
         } else {
             locate = { Paths.defaultRouteFile() }

@@ -14,6 +14,15 @@ enum Paths {
 
     private static var configHome: String { environment("XDG_CONFIG_HOME") ?? home + "/.config" }
 
+    /// `path` made absolute against the working directory (unchanged when it already is, or when the
+    /// working directory cannot be read).
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return path }
+        defer { free(directory) }
+        let base = String(cString: directory)
+        return (base.hasSuffix("/") ? base : base + "/") + path
+    }
+
     /// `$XDG_CONFIG_HOME/navd/routes.yaml` (or `.yml`) when it exists.
     static func defaultRouteFile() -> String? {
         for name in ["routes.yaml", "routes.yml"] {

@@ -79,6 +79,28 @@ struct NavdStartWithGoneRouteFileTests {
         #expect(navd.logLines("warning").contains { $0.contains("route file \(navd.routeFile) is gone") }, "\(navd.navd.stderr)")
     }
 
+    @Test func aRelativeRoutesFileNamedDemoIsRecordedByItsFullPathNotTakenForTheDemoGraph() throws {
+        // `--routes demo` from the file's folder: the state must name the file, not the embedded demo graph
+        // (whose recorded origin is the word "demo"), so a start with it gone still serves the mail graph.
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let folder = TemporaryDirectory.make("navd-relative-routes")
+        defer { TemporaryDirectory.remove(folder) }
+        let state = folder + "/state"
+        try AppRouteFiles.mail.write(toFile: folder + "/demo", atomically: true, encoding: .utf8)
+        let inFolder: (String) -> [String] = { ["/bin/sh", "-c", "cd \(Spawn.shellQuoted(folder)) && exec \($0)"] }
+        let navd = NavdProcess(bus: bus, stateDirectory: state, extraArguments: ["--routes", "demo"], launcher: inFolder)
+        try navd.start()
+        let client = try Connection(.address(bus.address))
+        try client.push("message", [("id", .string("m1"))], at: main)
+        navd.kill9()
+        try FileManager.default.removeItem(atPath: folder + "/demo")
+        try navd.start()
+        #expect(try client.routeNames(at: main) == ["inbox", "message", "compose"], "the mail graph, not the demo's: \(navd.stderr)")
+        #expect(try client.routes(at: main) == ["inbox", "message"])
+        #expect(navd.stderr.contains("route file \(folder)/demo is gone"), "\(navd.stderr)")
+    }
+
     @Test func routesGivenOnTheCommandLineAndGoneAreRefusedWhenTheStateWasMadeUnderAnotherGraph() throws {
         // The state is made under the demo graph; then navd is told to read a file that is not there.
         let bus = try PrivateBus()
