@@ -30,7 +30,7 @@ extension NavigatorDaemon {
     func appFiles() -> [String: String] {
         guard let directory = options.appsDirectory else { return [:] }
         var files: [String: String] = [:]
-        for entry in Self.entries(of: directory) where entry.hasSuffix(".yaml") {
+        for entry in folderEntries(directory) where entry.hasSuffix(".yaml") {
             let name = String(entry.dropLast(".yaml".count))
             if let problem = Navigator.appNameProblem(name) {
                 logger.warning("ignoring \(directory)/\(entry): \(problem) (an app's route file is NAME.yaml, NAME 1-64 characters from A-Z, a-z, 0-9 and _)")
@@ -94,20 +94,6 @@ extension NavigatorDaemon {
     /// The graph in `file` with the command line's limits over it, and the file's bytes.
     func loadGraph(_ file: String) -> Result<(graph: RouteGraph, bytes: [UInt8]), RouteFileError> {
         RouteFileLoading.load(file, limitOverrides: options.limitOverrides)
-    }
-
-    /// The names in `directory` (none when it cannot be read: a missing apps folder serves no apps).
-    static func entries(of directory: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     // MARK: Unknown apps

@@ -28,27 +28,28 @@ extension NavigatorDaemon {
             },
             .setFacts: { [unowned self, unowned nav] call in try mutate(nav, .setFacts(params(call, 0))) },
             .getFlows: { [unowned nav] _ in [FlowInfo.dbusValue(flows: nav.coordinator.flows)] },
-            .getEvents: { [unowned self, unowned nav] call in try events(nav, call) },
-            .getEventParams: { [unowned self, unowned nav] call in try eventParams(nav, call) },
+            .getEvents: { [unowned self, unowned nav] call in
+                try bySource(call) { source throws(NavigationError) in
+                    EventInfo.dbusValue(events: try nav.coordinator.events(source: source))
+                }
+            },
+            .getEventParams: { [unowned self, unowned nav] call in
+                try bySource(call) { source throws(NavigationError) in
+                    EventParamsInfo.dbusValue(events: try nav.coordinator.eventParams(source: source))
+                }
+            },
             .resolve: { [unowned self, unowned nav] call in try resolve(nav, call) },
         ]
     }
 
-    /// GetEvents: the events the source screen would have handled.
-    private func events(_ nav: ServedNavigator, _ call: MethodCall) throws(DBusError) -> [DBusValue] {
+    /// GetEvents (the events the source screen would have handled) and GetEventParams (that list with
+    /// the params each handler reads from the event): `answer` for the call's source screen.
+    private func bySource(
+        _ call: MethodCall, _ answer: (String) throws(NavigationError) -> DBusValue
+    ) throws(DBusError) -> [DBusValue] {
         let source = try call.arguments[0].requiredString("source")
         do {
-            return [EventInfo.dbusValue(events: try nav.coordinator.events(source: source))]
-        } catch {
-            throw DBusError(error)
-        }
-    }
-
-    /// GetEventParams: GetEvents' list with the params each handler reads from the event.
-    private func eventParams(_ nav: ServedNavigator, _ call: MethodCall) throws(DBusError) -> [DBusValue] {
-        let source = try call.arguments[0].requiredString("source")
-        do {
-            return [EventParamsInfo.dbusValue(events: try nav.coordinator.eventParams(source: source))]
+            return [try answer(source)]
         } catch {
             throw DBusError(error)
         }

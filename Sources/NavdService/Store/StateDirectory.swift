@@ -26,7 +26,7 @@ enum StateDirectory {
         let apps = path + "/" + appsFolder
         if isFolder(apps, followingLinks: false) {
             tighten(apps, allowed: 0o700, &notices)
-            for name in entries(of: apps) where isFolder(apps + "/" + name, followingLinks: false) {
+            for name in folderEntries(apps) where isFolder(apps + "/" + name, followingLinks: false) {
                 tighten(apps + "/" + name, allowed: 0o700, &notices)
                 tightenContents(of: apps + "/" + name, &notices)
             }
@@ -97,20 +97,6 @@ enum StateDirectory {
         var status = stat()
         let result = followingLinks ? stat(path, &status) : lstat(path, &status)
         return result == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-
-    /// The names in `folder`, without `.` and `..`.
-    private static func entries(of folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     /// `0755`-style text for a mode.

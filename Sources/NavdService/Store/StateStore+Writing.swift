@@ -76,10 +76,7 @@ extension StateStore {
                     try upsert.withBlob(bytes, at: 2) { () throws(SQLiteError) in try upsert.run() }
                 }
                 try replaceGraph(db, with: graph)
-                let delete = try db.cachedStatement("DELETE FROM journal WHERE revision <= ?1")
-                try delete.bind(Int64(revision), at: 1)
-                try delete.run()
-                remaining = try Self.journalTotals(db)
+                remaining = try Self.deleteJournalRows(db, "revision <= ?1", revision)
             }
         } catch {
             throw StoreError(.writeFailed, "cannot save a snapshot to navd state file \(path): \(error); "
@@ -88,8 +85,7 @@ extension StateStore {
         graphOnDisk = .some(graph)
         snapshotRevision = revision
         snapshotBytes = document.count
-        journalLength = remaining.rows
-        journalBytes = remaining.bytes
+        (journalLength, journalBytes) = remaining
     }
 
     /// Moves every journal row with a revision of `revision` or more into the rows kept aside,
@@ -113,18 +109,25 @@ extension StateStore {
                 try copy.bind(Int64(time(nil)), at: 3)
                 try copy.run()
                 moved = db.changes
-                let delete = try db.cachedStatement("DELETE FROM journal WHERE revision >= ?1")
-                try delete.bind(Int64(revision), at: 1)
-                try delete.run()
-                remaining = try Self.journalTotals(db)
+                remaining = try Self.deleteJournalRows(db, "revision >= ?1", revision)
             }
         } catch {
             throw StoreError(.writeFailed, "cannot set aside the journal rows from revision \(revision) in navd state "
                 + "file \(path): \(error); the journal is as it was (free disk space or fix the file system)")
         }
-        journalLength = remaining.rows
-        journalBytes = remaining.bytes
+        (journalLength, journalBytes) = remaining
         return moved
+    }
+
+    /// Deletes the journal rows that `condition` picks, `?1` being `revision`, and returns the journal's
+    /// row count and payload bytes after it; the caller holds the transaction.
+    private static func deleteJournalRows(
+        _ db: Database, _ condition: String, _ revision: UInt64
+    ) throws(SQLiteError) -> (rows: Int, bytes: Int) {
+        let delete = try db.cachedStatement("DELETE FROM journal WHERE " + condition)
+        try delete.bind(Int64(revision), at: 1)
+        try delete.run()
+        return try journalTotals(db)
     }
 
     /// Makes the stored graph `graph`, writing only when it differs from what is stored; the
