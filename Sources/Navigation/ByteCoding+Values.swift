@@ -20,12 +20,7 @@ extension ByteWriter {
     }
 
     mutating func params(_ params: [String: ParamValue]) {
-        count(params.count)
-        if params.count == 1, let (key, value) = params.first {
-            string(key); paramValue(value)
-            return
-        }
-        for (key, value) in params.sorted(by: { $0.key < $1.key }) { string(key); paramValue(value) }
+        dictionary(params) { writer, value in writer.paramValue(value) }
     }
 
     mutating func inputValue(_ value: InputValue) {
@@ -44,12 +39,18 @@ extension ByteWriter {
     }
 
     mutating func inputParams(_ params: [String: InputValue]) {
-        count(params.count)
-        if params.count == 1, let (key, value) = params.first {
-            string(key); inputValue(value)
+        dictionary(params) { writer, value in writer.inputValue(value) }
+    }
+
+    /// The count, then each key and its value (written by `value`) in ascending key order; a single
+    /// entry needs no sorting.
+    private mutating func dictionary<Value>(_ entries: [String: Value], _ value: (inout ByteWriter, Value) -> Void) {
+        count(entries.count)
+        if entries.count == 1, let (key, only) = entries.first {
+            string(key); value(&self, only)
             return
         }
-        for (key, value) in params.sorted(by: { $0.key < $1.key }) { string(key); inputValue(value) }
+        for (key, each) in entries.sorted(by: { $0.key < $1.key }) { string(key); value(&self, each) }
     }
 
     mutating func operation(_ op: Operation) {
@@ -96,14 +97,7 @@ extension ByteReader {
     }
 
     mutating func params() throws(SnapshotError) -> [String: ParamValue] {
-        let count = try count()
-        var params: [String: ParamValue] = [:]
-        params.reserveCapacity(count)
-        for _ in 0..<count {
-            let key = try string()
-            guard params.updateValue(try paramValue(), forKey: key) == nil else { throw corrupt("param '\(key)' appears twice") }
-        }
-        return params
+        try dictionary(of: "param") { reader throws(SnapshotError) in try reader.paramValue() }
     }
 
     mutating func inputValue(depth: Int = 0) throws(SnapshotError) -> InputValue {
@@ -132,14 +126,22 @@ extension ByteReader {
     }
 
     mutating func inputParams(depth: Int = 0) throws(SnapshotError) -> [String: InputValue] {
+        try dictionary(of: "key") { reader throws(SnapshotError) in try reader.inputValue(depth: depth) }
+    }
+
+    /// What `ByteWriter`'s dictionaries write: the count, then each key and its value (read by `value`);
+    /// a key that appears twice is corrupt (`what` names the keys in that reason).
+    private mutating func dictionary<Value>(
+        of what: String, _ value: (inout ByteReader) throws(SnapshotError) -> Value
+    ) throws(SnapshotError) -> [String: Value] {
         let count = try count()
-        var params: [String: InputValue] = [:]
-        params.reserveCapacity(count)
+        var entries: [String: Value] = [:]
+        entries.reserveCapacity(count)
         for _ in 0..<count {
             let key = try string()
-            guard params.updateValue(try inputValue(depth: depth), forKey: key) == nil else { throw corrupt("key '\(key)' appears twice") }
+            guard entries.updateValue(try value(&self), forKey: key) == nil else { throw corrupt("\(what) '\(key)' appears twice") }
         }
-        return params
+        return entries
     }
 
     mutating func operation() throws(SnapshotError) -> Operation {

@@ -89,11 +89,9 @@ struct SnapshotReader {
 
     /// The stacks that list `reference` names, and their numbers in `stacks`.
     private mutating func layers(_ reference: Int) throws(SnapshotError) -> (layers: [StackFrame], stacks: [Int]) {
-        if let known = layersByList[reference] { return known }
-        let numbers = try elements(of: reference, below: frames.count, what: "stack")
-        let result = (numbers.map { frames[$0].frame }, numbers.map { frames[$0].stack })
-        layersByList[reference] = result
-        return result
+        try list(reference, cache: \.layersByList, below: frames.count, what: "stack") { [frames] numbers in
+            (numbers.map { frames[$0].frame }, numbers.map { frames[$0].stack })
+        }
     }
 
     /// Tree `number`, built and checked at its first use.
@@ -113,10 +111,20 @@ struct SnapshotReader {
 
     /// The tabs that list `reference` names, and the numbers of the stacks they hold, in order.
     private mutating func tabList(_ reference: Int) throws(SnapshotError) -> (tabs: [TabStack], stacks: [Int]) {
-        if let known = tabsByList[reference] { return known }
-        let numbers = try elements(of: reference, below: tabs.count, what: "tab")
-        let result = (numbers.map { tabs[$0].tab }, numbers.flatMap { tabs[$0].stacks })
-        tabsByList[reference] = result
-        return result
+        try list(reference, cache: \.tabsByList, below: tabs.count, what: "tab") { [tabs] numbers in
+            (numbers.map { tabs[$0].tab }, numbers.flatMap { tabs[$0].stacks })
+        }
+    }
+
+    /// What list `reference` became: at its first use, `make` of its elements (each checked to be below
+    /// `limit`), kept in `cache` for the next.
+    private mutating func list<Value>(
+        _ reference: Int, cache: WritableKeyPath<SnapshotReader, [Int: Value]>, below limit: Int, what: String,
+        _ make: ([Int]) -> Value
+    ) throws(SnapshotError) -> Value {
+        if let known = self[keyPath: cache][reference] { return known }
+        let value = make(try elements(of: reference, below: limit, what: what))
+        self[keyPath: cache][reference] = value
+        return value
     }
 }
