@@ -20,12 +20,7 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// programmer's, so an invalid one stops the process with its reason. Note that
     /// `Signature("…")` with a literal argument means this initializer, not the throwing one.
     public init(stringLiteral value: String) {
-        do {
-            try Validate.signature(value)
-        } catch {
-            preconditionFailure("invalid signature literal: \(error.message)")
-        }
-        rawValue = value
+        rawValue = Validate.signature.literal(value)
     }
 
     /// The signature text.
@@ -67,12 +62,7 @@ public struct ObjectPath: Hashable, Sendable, CustomStringConvertible, Expressib
     /// A literal path such as `"/org/example/Service1"`. An invalid literal stops the process
     /// with its reason; `ObjectPath("…")` with a literal argument means this initializer.
     public init(stringLiteral value: String) {
-        do {
-            try Validate.path(value)
-        } catch {
-            preconditionFailure("invalid object path literal: \(error.message)")
-        }
-        rawValue = value
+        rawValue = Validate.path.literal(value)
     }
 
     /// The path text.

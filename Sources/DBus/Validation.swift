@@ -30,9 +30,7 @@ enum Validate {
     }
 
     /// An object path such as `/org/example/Service1`.
-    static func path(_ s: String) throws(DBusError) {
-        try check(s, what: "object path", dbus_validate_path)
-    }
+    static let path = Validator(what: "object path", function: dbus_validate_path)
 
     /// The path and interface libdbus reserves for messages it makes itself; the bus drops a
     /// connection that sends either.
@@ -46,46 +44,51 @@ enum Validate {
     }
 
     /// An interface name such as `org.example.Service1`.
-    static func interface(_ s: String) throws(DBusError) {
-        try check(s, what: "interface name", dbus_validate_interface)
-    }
+    static let interface = Validator(what: "interface name", function: dbus_validate_interface)
 
     /// A member (method or signal) name such as `Push`.
-    static func member(_ s: String) throws(DBusError) {
-        try check(s, what: "member name", dbus_validate_member)
-    }
+    static let member = Validator(what: "member name", function: dbus_validate_member)
 
     /// An error name such as `org.example.Service1.Error.NotFound`.
-    static func errorName(_ s: String) throws(DBusError) {
-        try check(s, what: "error name", dbus_validate_error_name)
-    }
+    static let errorName = Validator(what: "error name", function: dbus_validate_error_name)
 
     /// A unique (`:1.5`) or well-known (`org.example.Service1`) bus name.
-    static func busName(_ s: String) throws(DBusError) {
-        try check(s, what: "bus name", dbus_validate_bus_name)
-    }
+    static let busName = Validator(what: "bus name", function: dbus_validate_bus_name)
 
     /// A sequence of complete types.
-    static func signature(_ s: String) throws(DBusError) {
-        try check(s, what: "signature", dbus_signature_validate)
-    }
+    static let signature = Validator(what: "signature", function: dbus_signature_validate)
 
     /// Exactly one complete type.
-    static func singleSignature(_ s: String) throws(DBusError) {
-        try check(s, what: "single complete type", dbus_signature_validate_single)
-    }
+    static let singleSignature = Validator(what: "single complete type", function: dbus_signature_validate_single)
+}
 
-    /// Runs a libdbus validator: first without an error object (the common, valid case costs
+/// One of libdbus' validators and what it validates: `Validate.member(name)` throws `InvalidArgs`
+/// naming what was wrong.
+struct Validator: Sendable {
+    /// What the text is, in the error message (`member name`).
+    let what: String
+    /// The libdbus function: nonzero when the text is valid; given an error object, it names the reason.
+    let function: @Sendable (UnsafePointer<CChar>?, UnsafeMutablePointer<CDBus.DBusError>?) -> dbus_bool_t
+
+    /// Runs the validator: first without an error object (the common, valid case costs
     /// one call), then again with one to name the reason when it refuses.
-    private static func check(
-        _ s: String, what: String,
-        _ validator: (UnsafePointer<CChar>?, UnsafeMutablePointer<CDBus.DBusError>?) -> dbus_bool_t
-    ) throws(DBusError) {
-        try string(s, what: what)
-        if s.withCString({ validator($0, nil) }) != 0 { return }
-        let (_, error) = withLibdbusError { raw in s.withCString { validator($0, raw) } }
+    func callAsFunction(_ s: String) throws(DBusError) {
+        try Validate.string(s, what: what)
+        if s.withCString({ function($0, nil) }) != 0 { return }
+        let (_, error) = withLibdbusError { raw in s.withCString { function($0, raw) } }
         let reason = error?.message ?? "invalid"
         throw .invalidArgs("'\(s)' is not a valid D-Bus \(what): \(reason)")
+    }
+
+    /// `literal` when it is valid. Literals are the programmer's, so an invalid one stops the
+    /// process with its reason.
+    func literal(_ literal: String) -> String {
+        do {
+            try self(literal)
+        } catch {
+            preconditionFailure("invalid \(what) literal: \(error.message)")
+        }
+        return literal
     }
 }
 
