@@ -131,12 +131,10 @@ extension RouteGraph {
 
     /// Typed params from a link's text values, checked against `spec`, or `InvalidParams`.
     func linkParams(_ raw: [(String, String)], for spec: RouteSpec, in link: String) throws(NavigationError) -> [String: ParamValue] {
-        var checked: [String: ParamValue] = [:]
-        for (key, text) in raw {
-            guard let type = spec.params[key] else {
-                let declared = spec.paramOrder.isEmpty ? "it takes no params" : "its params: \(spec.paramOrder.joined(separator: ", "))"
-                throw .invalidParams("route '\(spec.name)' has no param '\(key)' (in '\(link)'); \(declared)")
-            }
+        try Self.checkParams(
+            raw, against: spec.declaration, of: "route '\(spec.name)'", context: " (in '\(link)')",
+            missingHint: { key in "; add ;\(key)=VALUE to its segment in '\(link)'" }
+        ) { key, text, type throws(NavigationError) in
             guard let value = Self.parseLinkValue(text, as: type) else {
                 let form = switch type {
                 case .int: "a decimal whole number"
@@ -146,12 +144,8 @@ extension RouteGraph {
                 }
                 throw .invalidParams("param '\(key)' of route '\(spec.name)' must be \(type.rawValue) (\(form)), not '\(text)' (in '\(link)')")
             }
-            checked[key] = value
+            return value
         }
-        for key in spec.paramOrder where spec.required.contains(key) && checked[key] == nil {
-            throw .invalidParams("route '\(spec.name)' needs param '\(key)' (\(spec.params[key]!.rawValue)); add ;\(key)=VALUE to its segment in '\(link)'")
-        }
-        return checked
     }
 
     /// A link's text value parsed as `type`: decimal numbers, `true`/`false`.
