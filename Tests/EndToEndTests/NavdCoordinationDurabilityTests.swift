@@ -11,7 +11,7 @@ import TestSupport
 struct NavdCoordinationDurabilityTests {
     /// navd on a private bus with a state directory of its own, and a client.
     private func started() throws -> (NavdOnPrivateBus, Connection) {
-        let fixture = try NavdOnPrivateBus(stateDirectory: NavdProcess.temporaryStateDirectory())
+        let fixture = try NavdOnPrivateBus.withFreshStateDirectory()
         return (fixture, try Connection(.address(fixture.bus.address)))
     }
 
