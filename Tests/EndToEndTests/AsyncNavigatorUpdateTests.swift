@@ -10,8 +10,6 @@ import Testing
 /// dropped, its navigator closed. Serialized: the thread checks count this process' reader threads.
 @Suite("AsyncNavigator updates", .serialized, .enabled(if: EndToEnd.navdAvailable), .timeLimit(.minutes(2)))
 struct AsyncNavigatorUpdateTests {
-    typealias Peer = NavwatchScriptedNavigator
-
     @Test("after a missed signal it fetches the state; stale signals are ignored; navd going and coming back")
     func followsTheRules() async throws {
         let bus = try PrivateBus()

@@ -8,8 +8,6 @@ import Testing
 @Suite("navctl prints a fetched state at its own revision", .serialized, .enabled(if: EndToEnd.clientsAvailable),
        .timeLimit(.minutes(1)))
 struct NavctlStaleStateTests {
-    typealias Peer = NavwatchScriptedNavigator
-
     @Test("a change answered at 12, a state read at 11: both revisions said, the state's own on its line")
     func stateReadAtAnotherRevision() throws {
         try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(11, ["orange"])) { bus, peer in

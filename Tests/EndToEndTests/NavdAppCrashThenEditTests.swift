@@ -10,16 +10,14 @@ import TestSupport
 /// app's state stopped at the first change the edit no longer allowed and every change after was
 /// answered `StorageFailed`.
 @Suite("navd app crash then edit", .serialized, .timeLimit(.minutes(2)), .enabled(if: EndToEnd.navdAvailable))
-struct NavdAppCrashThenEditTests {
-    let shop = NavdWithApps.path("shop")
-
+struct NavdAppCrashThenEditTests: NavdWithAppsObjects {
     @Test func anAppsRouteFileEditedWhileNavdWasDown() throws {
         let navd = try NavdWithApps()
         let client = try navd.connect()
         #expect(try client.push("product", [("sku", .int64(7))], at: shop) == 2)
         #expect(try client.push("reviews", at: shop) == 3)
         #expect(try client.push("product", [("sku", .int64(8))], at: shop) == 4)
-        let mailBefore = try client.snapshot(at: NavdWithApps.path("mail"))
+        let mailBefore = try client.snapshot(at: mail)
         navd.navd.kill9()
         try navd.write("shop", AppRouteFiles.shopWithoutReviews)
 
@@ -29,7 +27,7 @@ struct NavdAppCrashThenEditTests {
         #expect(history == ["5 reconcile", "4 push", "3 push", "2 push"], "\(history)\n\(navd.navd.stderr)")
         #expect(navd.navd.stderr.contains("navd: warning: app 'shop': tab 'browse': removed screen 'reviews'"), "\(navd.navd.stderr)")
         #expect(!navd.navd.stderr.contains("navd: error:"), "\(navd.navd.stderr)")
-        #expect(try client.snapshot(at: NavdWithApps.path("mail")) == mailBefore, "the other app is untouched")
+        #expect(try client.snapshot(at: mail) == mailBefore, "the other app is untouched")
         #expect(try client.push("product", [("sku", .int64(9))], at: shop) == 6)
 
         let before = try client.snapshot(at: shop)

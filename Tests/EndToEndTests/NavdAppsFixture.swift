@@ -66,6 +66,16 @@ enum AppRouteFiles {
 /// `shop` and `mail`) and the default navigator on the demo graph, with state kept in a
 /// temporary state directory. Everything is stopped by pid and removed when it is released.
 /// (Unchecked: its files may be written from another thread; navd and the bus are its own.)
+/// The objects of `NavdWithApps`'s navigators, for the suites that call them: `shop`, `mail` and `main`
+/// (the default navigator).
+protocol NavdWithAppsObjects {}
+
+extension NavdWithAppsObjects {
+    var shop: String { NavdWithApps.path("shop") }
+    var mail: String { NavdWithApps.path("mail") }
+    var main: String { NavdWithApps.path(nil) }
+}
+
 final class NavdWithApps: @unchecked Sendable {
     let bus: PrivateBus
     let navd: NavdProcess

@@ -7,11 +7,7 @@ import TestSupport
 /// Several apps on one navd: each app's object has its own graph, tree, revisions and history,
 /// sends its signals from its own path, announces its start there, and leaves the others alone.
 @Suite("navd apps", .timeLimit(.minutes(2)))
-struct NavdAppsTests {
-    let shop = NavdWithApps.path("shop")
-    let mail = NavdWithApps.path("mail")
-    let main = NavdWithApps.path(nil)
-
+struct NavdAppsTests: NavdWithAppsObjects {
     @Test func eachAppHasItsOwnGraphAndACallOnOneLeavesTheOthersUntouched() throws {
         let navd = try NavdWithApps()
         let client = try navd.connect()

@@ -11,7 +11,7 @@ import TestSupport
 struct NavdCoordinationDurabilityTests {
     /// navd on a private bus with a state directory of its own, and a client.
     private func started() throws -> (NavdOnPrivateBus, Connection) {
-        let fixture = try NavdOnPrivateBus(stateDirectory: NavdProcess.temporaryStateDirectory())
+        let fixture = try NavdOnPrivateBus.withFreshStateDirectory()
         return (fixture, try Connection(.address(fixture.bus.address)))
     }
 
@@ -65,23 +65,19 @@ struct NavdCoordinationDurabilityTests {
         let navd = fixture.navd
         _ = try client.navigator("SelectTab", [.string("profile")])
         let answered = AnsweredChanges()
-        let killer = Thread {
-            usleep(400_000)
-            navd.kill9()
-        }
-        killer.start()
-        var step = 0
-        while true {
-            do {
-                let event = step % 2 == 0 ? "account" : "cancel"
-                let out = try client.navigator(NavigatorMethod.send.name, .sendArguments(event), timeoutMilliseconds: 2_000)
-                answered.add(revision: out[0].uint64Value ?? 0, id: nil)
-            } catch {
-                break  // navd is gone
+        navd.kill9(after: 0.4) {
+            var step = 0
+            while true {
+                do {
+                    let event = step % 2 == 0 ? "account" : "cancel"
+                    let out = try client.navigator(NavigatorMethod.send.name, .sendArguments(event), timeoutMilliseconds: 2_000)
+                    answered.add(revision: out[0].uint64Value ?? 0, id: nil)
+                } catch {
+                    break  // navd is gone
+                }
+                step += 1
             }
-            step += 1
         }
-        while !ProcessExit.hasExited(navd.pid) { usleep(10_000) }
         #expect(answered.count > 5, "the burst answered only \(answered.count) calls before the kill")
         try navd.start()
         let state = try client.navigatorState()

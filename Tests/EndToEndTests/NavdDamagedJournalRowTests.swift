@@ -20,13 +20,9 @@ struct NavdDamagedJournalRowTests {
     }
 
     @Test func aRowWithAGarbledPayloadIsSetAsideAndNavdGoesOnAboveIt() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let state = NavdProcess.temporaryStateDirectory()
-        defer { TemporaryDirectory.remove(state) }
-        let file = state + "/navd.sqlite3"
-        let navd = try NavdProcess.started(bus: bus, stateDirectory: state)
-        let client = try Connection(.address(bus.address))
+        let fixture = try NavdOnPrivateBus.withFreshStateDirectory()
+        let (navd, file) = (fixture.navd, fixture.stateFile)
+        let client = try Connection(.address(fixture.bus.address))
         for route in ["orange", "yellow", "green"] {
             _ = try client.navigator("Push", [.string(route), .emptyParams])
         }

@@ -40,31 +40,27 @@ struct NavdDurabilityTests {
         let navd = try NavdProcess.started(bus: bus, stateDirectory: directory)
         let answered = AnsweredChanges()
         let clients = 3
-        let killer = Thread {
-            usleep(400_000)
-            navd.kill9()
-        }
-        killer.start()
-        DispatchQueue.concurrentPerform(iterations: clients) { index in
-            guard let connection = try? Connection(.address(bus.address)) else { return }
-            var step = 0
-            while true {
-                do {
-                    if step % 2 == 1 {
-                        let revision = try connection.navigator("Pop", timeoutMilliseconds: 2_000)[0].uint64Value!
-                        answered.add(revision: revision, id: nil)
-                    } else {
-                        let out = try connection.navigator("Push", [.string(index == 0 ? "orange" : "teal"), .emptyParams], timeoutMilliseconds: 2_000)
-                        answered.add(revision: out[0].uint64Value!, id: out[1].stringValue)
+        navd.kill9(after: 0.4) {
+            DispatchQueue.concurrentPerform(iterations: clients) { index in
+                guard let connection = try? Connection(.address(bus.address)) else { return }
+                var step = 0
+                while true {
+                    do {
+                        if step % 2 == 1 {
+                            let revision = try connection.navigator("Pop", timeoutMilliseconds: 2_000)[0].uint64Value!
+                            answered.add(revision: revision, id: nil)
+                        } else {
+                            let out = try connection.navigator("Push", [.string(index == 0 ? "orange" : "teal"), .emptyParams], timeoutMilliseconds: 2_000)
+                            answered.add(revision: out[0].uint64Value!, id: out[1].stringValue)
+                        }
+                    } catch let error as DBusError where error.name.hasSuffix("AtRoot") || error.name.hasSuffix("LimitExceeded") {
+                    } catch {
+                        return  // navd is gone
                     }
-                } catch let error as DBusError where error.name.hasSuffix("AtRoot") || error.name.hasSuffix("LimitExceeded") {
-                } catch {
-                    return  // navd is gone
+                    step += 1
                 }
-                step += 1
             }
         }
-        while !ProcessExit.hasExited(navd.pid) { usleep(10_000) }
         #expect(answered.count > 10, "the burst answered only \(answered.count) calls before the kill")
 
         try navd.start()
@@ -186,5 +182,19 @@ final class AnsweredChanges: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return revisions.max() ?? 0
+    }
+}
+
+extension NavdProcess {
+    /// Runs `burst` (calls until navd is gone) while a thread of its own kills navd with SIGKILL
+    /// after `delay` seconds; returns once the burst has returned and navd has exited.
+    func kill9(after delay: Double, during burst: () -> Void) {
+        let killer = Thread {
+            usleep(UInt32(delay * 1_000_000))
+            self.kill9()
+        }
+        killer.start()
+        burst()
+        while !ProcessExit.hasExited(pid) { usleep(10_000) }
     }
 }

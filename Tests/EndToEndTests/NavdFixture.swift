@@ -42,6 +42,8 @@ enum EndToEnd {
 final class NavdOnPrivateBus {
     let bus: PrivateBus
     let navd: NavdProcess
+    /// The state directory the fixture made, removed with it (see `withFreshStateDirectory`).
+    private var ownStateDirectory: String?
 
     /// Starts a bus, then navd on it (`--ephemeral` unless `stateDirectory` is given), and
     /// waits until navd answers.
@@ -50,10 +52,27 @@ final class NavdOnPrivateBus {
         navd = try NavdProcess.started(bus: bus, stateDirectory: stateDirectory)
     }
 
+    /// navd keeping its state in a fresh temporary directory, removed when the fixture is released.
+    static func withFreshStateDirectory() throws -> NavdOnPrivateBus {
+        let directory = NavdProcess.temporaryStateDirectory()
+        do {
+            let fixture = try NavdOnPrivateBus(stateDirectory: directory)
+            fixture.ownStateDirectory = directory
+            return fixture
+        } catch {
+            TemporaryDirectory.remove(directory)
+            throw error
+        }
+    }
+
     deinit {
         navd.stop()
         bus.stop()
+        if let ownStateDirectory { TemporaryDirectory.remove(ownStateDirectory) }
     }
+
+    /// navd's state file (in the directory given to it).
+    var stateFile: String { (navd.stateDirectory ?? "") + "/navd.sqlite3" }
 
     /// Runs `navctl --address BUS ARGS…` to completion.
     func navctl(_ arguments: String..., standardInput: String? = nil) throws -> CommandResult {

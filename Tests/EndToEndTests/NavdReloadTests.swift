@@ -8,11 +8,7 @@ import TestSupport
 /// `SIGHUP`. A valid edit repairs the tree as one `reconcile` revision (only when something
 /// changed), a broken file changes nothing, apps come and go with their files.
 @Suite("navd reload", .timeLimit(.minutes(2)))
-struct NavdReloadTests {
-    let shop = NavdWithApps.path("shop")
-    let mail = NavdWithApps.path("mail")
-    let main = NavdWithApps.path(nil)
-
+struct NavdReloadTests: NavdWithAppsObjects {
     @Test func anEditThatRemovesARouteOnThePathIsRepairedAsOneReconcileRevision() throws {
         let navd = try NavdWithApps()
         let client = try navd.connect()

@@ -30,13 +30,9 @@ struct NavdStateMigrationTests {
     }
 
     @Test func aSchemaOneStateFileIsMigratedAtStartWithEveryAnsweredChange() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let state = NavdProcess.temporaryStateDirectory()
-        defer { TemporaryDirectory.remove(state) }
-        let file = state + "/navd.sqlite3"
-        let navd = try NavdProcess.started(bus: bus, stateDirectory: state)
-        let client = try Connection(.address(bus.address))
+        let fixture = try NavdOnPrivateBus.withFreshStateDirectory()
+        let (navd, file) = (fixture.navd, fixture.stateFile)
+        let client = try Connection(.address(fixture.bus.address))
         _ = try client.navigator("Push", [.string("orange"), .emptyParams])
         _ = try client.navigator("Push", [.string("yellow"), .emptyParams])
         let answered = try client.navigatorState()

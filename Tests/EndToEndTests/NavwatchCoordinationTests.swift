@@ -15,8 +15,7 @@ struct NavwatchCoordinationTests {
           .enabled(if: NavwatchTmux.isAvailable))
     func keys() throws {
         let fixture = try NavdOnPrivateBus()
-        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", fixture.bus.address],
-                                    environment: ["LANG": "C", "TERM": "xterm-256color"])
+        let tmux = try NavwatchTmux(navwatchOn: fixture.bus)
         defer { tmux.stop() }
         var screen = tmux.waitForScreen { $0.contains("rev 1") && $0.contains("n next") }
         let keysLine = rows(screen).first { $0.contains("n next") } ?? ""

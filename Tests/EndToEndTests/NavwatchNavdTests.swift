@@ -92,8 +92,7 @@ struct NavwatchNavdTests {
     @Test("the terminal view follows navctl under tmux", .enabled(if: NavwatchTmux.isAvailable))
     func terminal() throws {
         let fixture = try NavdOnPrivateBus()
-        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", fixture.bus.address],
-                                    environment: ["LANG": "C", "TERM": "xterm-256color"])
+        let tmux = try NavwatchTmux(navwatchOn: fixture.bus)
         defer { tmux.stop() }
         var screen = tmux.waitForScreen { $0.contains("rev 1") }
         #expect(screen.contains("[rainbow]"), "\(screen)")

@@ -3,6 +3,7 @@ import NavigatorProtocol
 import Foundation
 import NavdClient
 import TestSupport
+import Testing
 
 /// A process-local peer that owns navd's bus name on a private bus and sends the StackChanged
 /// signals a test scripts, so navwatch can be shown what a real navd never does on purpose:
@@ -126,6 +127,9 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
     }
 }
 
+/// The scripted peer, as the tests that script it call it.
+typealias Peer = NavwatchScriptedNavigator
+
 extension NavwatchScriptedNavigator {
     /// Runs `body` with a fresh private bus and a scripted navigator on it that starts at `state`; stops the
     /// bus afterwards.
@@ -135,5 +139,15 @@ extension NavwatchScriptedNavigator {
         let bus = try PrivateBus()
         defer { bus.stop() }
         try body(bus, try NavwatchScriptedNavigator(bus: bus, state: state))
+    }
+
+    /// Runs `body` with a scripted navigator at `rainbow(1)` on a fresh private bus and `navwatch --lines`
+    /// following it, once navwatch has printed that first state; stops the bus afterwards.
+    static func watchedFromRevision1(_ body: (NavwatchScriptedNavigator, ChildProcess) throws -> Void) throws {
+        try onPrivateBus(rainbow(1)) { bus, peer in
+            let watch = try startNavwatch(["--lines"], bus: bus)
+            #expect(watch.waitForLines(1) == ["1 state rainbow: red"])
+            try body(peer, watch)
+        }
     }
 }

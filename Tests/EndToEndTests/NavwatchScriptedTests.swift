@@ -10,13 +10,9 @@ import Testing
 /// marker, and a new owner's start-up signal resyncs it.
 @Suite("navwatch follows the rules", .serialized, .enabled(if: EndToEnd.clientsAvailable), .timeLimit(.minutes(1)))
 struct NavwatchScriptedTests {
-    typealias Peer = NavwatchScriptedNavigator
-
     @Test("after a missed signal it fetches the state; stale signals are ignored")
     func missedSignal() throws {
-        try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(1)) { bus, peer in
-            let watch = try startNavwatch(["--lines"], bus: bus)
-            #expect(watch.waitForLines(1) == ["1 state rainbow: red"])
+        try Peer.watchedFromRevision1 { peer, watch in
             try peer.emit("push", Peer.rainbow(2, ["orange"]))
             watch.waitForLines(2)
             let callsBefore = peer.getStateCalls

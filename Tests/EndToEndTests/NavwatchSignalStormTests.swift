@@ -9,13 +9,9 @@ import Testing
 @Suite("navwatch under a storm of signals", .serialized, .enabled(if: EndToEnd.clientsAvailable),
        .timeLimit(.minutes(1)))
 struct NavwatchSignalStormTests {
-    typealias Peer = NavwatchScriptedNavigator
-
     @Test("500 SIGWINCH during 20 changes: every change printed once, in order; SIGTERM exits 0")
     func resizeStorm() throws {
-        try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(1)) { bus, peer in
-            let watch = try startNavwatch(["--lines"], bus: bus)
-            #expect(watch.waitForLines(1) == ["1 state rainbow: red"])
+        try Peer.watchedFromRevision1 { peer, watch in
             var expected = ["1 state rainbow: red"]
             for revision in 2...21 {
                 for _ in 0..<25 { watch.signal(SIGWINCH) }

@@ -51,8 +51,7 @@ struct NavwatchTerminalSafetyTests {
           .enabled(if: NavwatchTmux.isAvailable))
     func terminalView() throws {
         let fixture = try navdWithHostileParam()
-        let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", fixture.bus.address],
-                                    environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color"])
+        let tmux = try NavwatchTmux(navwatchOn: fixture.bus, environment: ["LANG": "C.UTF-8"])
         defer { tmux.stop() }
         let title = try tmux.tmux(["display-message", "-p", "-t", tmux.session, "#{pane_title}"])
         let screen = tmux.waitForScreen { $0.contains("rev 3") && $0.contains("pwned") }

@@ -9,8 +9,6 @@ import Testing
 @Suite("navwatch draws the terminal view", .serialized,
        .enabled(if: EndToEnd.clientsAvailable && NavwatchTmux.isAvailable), .timeLimit(.minutes(1)))
 struct NavwatchTerminalTests {
-    typealias Peer = NavwatchScriptedNavigator
-
     func rows(_ screen: String) -> [String] { screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
     /// Runs `body` with navwatch (and `arguments`) drawing in tmux under `LANG=C`, `TERM=xterm-256color` and
@@ -18,8 +16,7 @@ struct NavwatchTerminalTests {
     func watching(_ state: VisibleState, arguments: [String] = [], environment: [String: String] = [:],
                   _ body: (Peer, NavwatchTmux) throws -> Void) throws {
         try Peer.onPrivateBus(state) { bus, peer in
-            let tmux = try NavwatchTmux(command: [Products.url("navwatch"), "--address", bus.address] + arguments,
-                                        environment: ["LANG": "C", "TERM": "xterm-256color"].merging(environment) { $1 })
+            let tmux = try NavwatchTmux(navwatchOn: bus, arguments: arguments, environment: environment)
             defer { tmux.stop() }
             try body(peer, tmux)
         }

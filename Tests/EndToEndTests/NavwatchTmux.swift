@@ -21,6 +21,12 @@ final class NavwatchTmux {
         try tmux(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", "bash -c " + Self.quote(line)])
     }
 
+    /// navwatch (with `arguments`) on `bus`, drawing under `LANG=C`, `TERM=xterm-256color` and `environment`.
+    convenience init(navwatchOn bus: PrivateBus, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        try self.init(command: [Products.url("navwatch"), "--address", bus.address] + arguments,
+                      environment: ["LANG": "C", "TERM": "xterm-256color"].merging(environment) { $1 })
+    }
+
     deinit { stop() }
 
     /// Runs a tmux command on the private server and returns its output.

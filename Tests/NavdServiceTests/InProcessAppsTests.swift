@@ -11,7 +11,6 @@ import Testing
 /// store rolls back only that app's calls.
 @Suite(.timeLimit(.minutes(2)), .enabled(if: PrivateBus.isAvailable))
 struct InProcessAppsTests {
-    static var noParams: DBusValue { [String: ParamValue]().dbusValue }
     /// Two apps, `one` and `two`, from the same route file: a single stack, home → a → b.
     static let apps = Dictionary(uniqueKeysWithValues: ["one", "two"].map { ($0, "root: home\nroutes:\n  home: {}\n  a: {}\n  b: {}\n") })
     static let startUp = ["StackChanged@main", "StackChanged@one", "StackChanged@two"]
@@ -19,10 +18,10 @@ struct InProcessAppsTests {
     @Test func aBatchAcrossTwoAppsAnswersEachCallOnceItsAppsChangeIsDurable() throws {
         let navd = try InProcessDaemon("apps-group", apps: Self.apps)
         defer { navd.stop() }
-        try navd.send(.push, [.string("a"), Self.noParams], to: "one")
-        try navd.send(.push, [.string("a"), Self.noParams], to: "two")
-        try navd.send(.push, [.string("b"), Self.noParams], to: "one")
-        try navd.send(.push, [.string("orange"), Self.noParams], to: nil)
+        try navd.send(.push, [.string("a"), InProcessDaemon.noParams], to: "one")
+        try navd.send(.push, [.string("a"), InProcessDaemon.noParams], to: "two")
+        try navd.send(.push, [.string("b"), InProcessDaemon.noParams], to: "one")
+        try navd.send(.push, [.string("orange"), InProcessDaemon.noParams], to: nil)
         try navd.send(.pop, to: "two")
         try navd.settle()
         navd.start()
@@ -50,12 +49,12 @@ struct InProcessAppsTests {
         let store = try #require(navd.daemon.apps["one"]?.store)
         // A real refusal by SQLite: app one's connection may no longer write.
         try withStoreDatabase(store) { try $0.exec("PRAGMA query_only = 1") }
-        try navd.send(.push, [.string("a"), Self.noParams], to: "one")   // StorageFailed
-        try navd.send(.push, [.string("a"), Self.noParams], to: "two")   // 2
+        try navd.send(.push, [.string("a"), InProcessDaemon.noParams], to: "one")   // StorageFailed
+        try navd.send(.push, [.string("a"), InProcessDaemon.noParams], to: "two")   // 2
         try navd.send(.pop, to: "one")                                   // against the restored state: AtRoot
-        try navd.send(.push, [.string("b"), Self.noParams], to: "two")   // 3
+        try navd.send(.push, [.string("b"), InProcessDaemon.noParams], to: "two")   // 3
         try navd.send(.popToRoot, to: "one")                             // a no-op: keeps its answer (1)
-        try navd.send(.push, [.string("orange"), Self.noParams], to: nil) // 2
+        try navd.send(.push, [.string("orange"), InProcessDaemon.noParams], to: nil) // 2
         try navd.settle()
         navd.start()
         let messages = try navd.receiveLabeled(3 + 9 + 2)

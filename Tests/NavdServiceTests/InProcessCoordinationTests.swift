@@ -10,17 +10,13 @@ import Testing
 /// arrival order, one PropertiesChanged at the end; and the rollback after a failed commit.
 @Suite(.timeLimit(.minutes(2)), .enabled(if: PrivateBus.isAvailable))
 struct InProcessCoordinationTests {
-    /// Computed, not stored: a `DBusValue` kept in a global is held through a pointer LeakSanitizer
-    /// does not recognise (the enum's case in its spare bits), and was reported as leaked.
-    static var noParams: DBusValue { [String: ParamValue]().dbusValue }
-
     @Test func flowFinishedFollowsItsChangesStackChangedInsideAGroupCommit() throws {
         let navd = try InProcessDaemon("flows")
         defer { navd.stop() }
         try navd.send(.selectTab, [.string("profile")])
-        try navd.send(.send, [.string(""), .string("account"), Self.noParams, .uint64(0)])    // redirected
-        try navd.send(.send, [.string(""), .string("succeeded"), Self.noParams, .uint64(0)])  // resumed: auth finishes
-        try navd.send(.start, [.string("auth"), Self.noParams])
+        try navd.send(.send, [.string(""), .string("account"), InProcessDaemon.noParams, .uint64(0)])    // redirected
+        try navd.send(.send, [.string(""), .string("succeeded"), InProcessDaemon.noParams, .uint64(0)])  // resumed: auth finishes
+        try navd.send(.start, [.string("auth"), InProcessDaemon.noParams])
         try navd.send(.dismiss)                                                               // auth abandoned
         try navd.settle()
         navd.start()
@@ -51,10 +47,10 @@ struct InProcessCoordinationTests {
         let navd = try InProcessDaemon("readers")
         defer { navd.stop() }
         try navd.send(.selectTab, [.string("profile")])
-        try navd.send(.send, [.string(""), .string("account"), Self.noParams, .uint64(0)])
+        try navd.send(.send, [.string(""), .string("account"), InProcessDaemon.noParams, .uint64(0)])
         try navd.send(.getFlows)
         try navd.send(.getEvents, [.string("")])
-        try navd.send(.resolve, [.string("event"), .string("succeeded"), Self.noParams])
+        try navd.send(.resolve, [.string("event"), .string("succeeded"), InProcessDaemon.noParams])
         try navd.settle()
         navd.start()
         let messages = try navd.receive(9)
@@ -77,10 +73,10 @@ struct InProcessCoordinationTests {
         let store = try #require(navd.daemon.store)
         try withStoreDatabase(store) { try $0.exec("PRAGMA query_only = 1") }
         try navd.send(.selectTab, [.string("profile")])
-        try navd.send(.send, [.string(""), .string("account"), Self.noParams, .uint64(0)])
+        try navd.send(.send, [.string(""), .string("account"), InProcessDaemon.noParams, .uint64(0)])
         try navd.send(.setFacts, [(["signed-in": .bool(true)] as [String: ParamValue]).dbusValue])
-        try navd.send(.send, [.string(""), .string("next"), Self.noParams, .uint64(0)])
-        try navd.send(.start, [.string("auth"), Self.noParams])
+        try navd.send(.send, [.string(""), .string("next"), InProcessDaemon.noParams, .uint64(0)])
+        try navd.send(.start, [.string("auth"), InProcessDaemon.noParams])
         try navd.send(.dismiss)
         try navd.settle()
         navd.start()

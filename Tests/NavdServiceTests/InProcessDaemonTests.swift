@@ -9,14 +9,10 @@ import Testing
 /// The daemon itself, in process: calls queued before its loop starts are read as one batch.
 @Suite(.timeLimit(.minutes(2)), .enabled(if: PrivateBus.isAvailable))
 struct InProcessDaemonTests {
-    /// Computed, not stored: a `DBusValue` kept in a global is held through a pointer LeakSanitizer
-    /// does not recognise (the enum's case in its spare bits), and was reported as leaked.
-    static var noParams: DBusValue { [String: ParamValue]().dbusValue }
-
     @Test func pipelinedCallsAreCommittedTogetherThenAnsweredReplySignalReplySignalThenOnePropertiesChanged() throws {
         let navd = try InProcessDaemon("group")
         defer { navd.stop() }
-        for _ in 0..<3 { try navd.send(.push, [.string("orange"), Self.noParams]) }
+        for _ in 0..<3 { try navd.send(.push, [.string("orange"), InProcessDaemon.noParams]) }
         try navd.settle()
         navd.start()
         let messages = try navd.receive(8)
@@ -41,7 +37,7 @@ struct InProcessDaemonTests {
         // A real refusal by SQLite: the connection may no longer write.
         try withStoreDatabase(store) { try $0.exec("PRAGMA query_only = 1") }
         let tab = navd.daemon.coordinator.selectedTab
-        try navd.send(.push, [.string("orange"), Self.noParams])  // changes the tree: StorageFailed
+        try navd.send(.push, [.string("orange"), InProcessDaemon.noParams])  // changes the tree: StorageFailed
         try navd.send(.pop)  // popped orange in memory; against the restored state it is AtRoot
         try navd.send(.selectTab, [.string(tab)])  // a no-op: keeps its answer
         try navd.settle()
@@ -88,7 +84,7 @@ nonisolated(unsafe) private var signalStop: LoopRequest?
 
     @Test func aMalformedScreenIsRefusedNotDropped() {
         let screens = DBusValue.array(element: WireSignature.namedDictionary, [
-            .structure([.string("red"), InProcessDaemonTests.noParams]), .structure([.int32(7)]),
+            .structure([.string("red"), InProcessDaemon.noParams]), .structure([.int32(7)]),
         ])
         let error = refusal { () throws(DBusError) in _ = try ScreenRequest.screens(dbusValue: screens) }
         #expect(error?.name == DBusErrorName.invalidArgs)
@@ -111,7 +107,7 @@ nonisolated(unsafe) private var signalStop: LoopRequest?
         let navd = try InProcessDaemon("handler")
         defer { navd.stop() }
         let push = try #require(navd.daemon.handlers(for: navd.daemon.main)[NavigatorMethod.push.name])
-        let call = try Navigator.call(.push, [.string("orange"), InProcessDaemonTests.noParams])
+        let call = try Navigator.call(.push, [.string("orange"), InProcessDaemon.noParams])
         do {
             _ = try push(MethodCall(message: call, arguments: [.string("orange"), .string("not params")]))
             Issue.record("malformed params were accepted")

@@ -9,13 +9,7 @@ import RouteFiles
 @Suite(.timeLimit(.minutes(1)))
 struct RouteFileBoundsTests {
     func refusal(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) -> RouteFileError? {
-        do {
-            _ = try RouteGraph.load(yaml: yaml, file: "bomb.yaml")
-            Issue.record("the file loaded", sourceLocation: sourceLocation)
-            return nil
-        } catch {
-            return error
-        }
+        loadError(yaml, file: "bomb.yaml", sourceLocation: sourceLocation)
     }
 
     /// `levels` anchored sequences, each holding `width` aliases of the one before (the first,

@@ -5,16 +5,6 @@ import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct RouteFileTests {
-    func loadError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) -> RouteFileError? {
-        do {
-            _ = try RouteGraph.load(yaml: yaml, file: "routes.yaml")
-            Issue.record("the route file loaded but should not have", sourceLocation: sourceLocation)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func smallGraphLoads() throws {
         let graph = try smallGraph()
         #expect(graph.tabs.isEmpty && graph.rootRoute == "home")

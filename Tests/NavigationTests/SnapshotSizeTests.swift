@@ -57,39 +57,39 @@ struct SnapshotSizeTests {
         return live.reduce(0) { $0 + bytes(of: $1) } + changed + 64 * (steps + state.history.count + 1) + 1024
     }
 
-    /// The screen bytes version 3 wrote: every distinct stack buffer in full (a lower bound of its size).
-    static func version3ScreenBytes(_ state: NavigationState) -> Int {
+    /// The screens of every distinct stack buffer of every tree of `state`, each buffer once (stacks that
+    /// share their storage, as memory shares it, counted once).
+    static func distinctStacks(_ state: NavigationState) -> [[Screen]] {
         var buffers: Set<UnsafeRawPointer> = []
-        var total = 0
+        var stacks: [[Screen]] = []
         for tree in trees(state) {
             for tab in tree.tabs {
                 for frame in tab.layers {
                     guard let buffer = frame.screens.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }),
                         buffers.insert(buffer).inserted else { continue }
-                    total += frame.screens.reduce(0) { $0 + bytes(of: $1) }
+                    stacks.append(frame.screens)
                 }
             }
         }
-        return total
+        return stacks
+    }
+
+    /// The screen bytes version 3 wrote: every distinct stack buffer in full (a lower bound of its size).
+    static func version3ScreenBytes(_ state: NavigationState) -> Int {
+        distinctStacks(state).reduce(0) { total, screens in screens.reduce(total) { $0 + bytes(of: $1) } }
     }
 
     /// The heap a state holds, approximately: each distinct stack array (its screens' inline part) and each
     /// distinct param string storage once, as memory shares them.
     static func heapBytes(_ state: NavigationState) -> Int {
-        var arrays: Set<UnsafeRawPointer> = [], strings: Set<UnsafeRawPointer> = []
+        var strings: Set<UnsafeRawPointer> = []
         var total = 0
-        for tree in trees(state) {
-            for tab in tree.tabs {
-                for frame in tab.layers {
-                    guard let buffer = frame.screens.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }),
-                        arrays.insert(buffer).inserted else { continue }
-                    total += 32 + frame.screens.count * MemoryLayout<Screen>.stride
-                    for screen in frame.screens {
-                        for case .string(var text) in screen.params.values where text.utf8.count > 15 {
-                            let storage = text.withUTF8 { $0.baseAddress.map(UnsafeRawPointer.init) }
-                            if let storage, strings.insert(storage).inserted { total += 32 + text.utf8.count }
-                        }
-                    }
+        for screens in distinctStacks(state) {
+            total += 32 + screens.count * MemoryLayout<Screen>.stride
+            for screen in screens {
+                for case .string(var text) in screen.params.values where text.utf8.count > 15 {
+                    let storage = text.withUTF8 { $0.baseAddress.map(UnsafeRawPointer.init) }
+                    if let storage, strings.insert(storage).inserted { total += 32 + text.utf8.count }
                 }
             }
         }

@@ -42,6 +42,17 @@ extension Coordinator {
     var routesOnPath: [String] { path.map(\.route) }
 }
 
+/// The error loading `yaml` (as the file `file`) fails with; a file that loads fails the test.
+func loadError(_ yaml: String, file: String = "routes.yaml", sourceLocation: SourceLocation = #_sourceLocation) -> RouteFileError? {
+    do {
+        _ = try RouteGraph.load(yaml: yaml, file: file)
+        Issue.record("the route file loaded but should not have", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
+
 /// `push(route)` with no params.
 func push(_ route: String, _ params: InputParams = [:]) -> Operation { .push(route: route, params: params) }
 

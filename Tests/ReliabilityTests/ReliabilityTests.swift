@@ -13,9 +13,12 @@ import Testing
 struct ReliabilityTests {
     /// Starts a private bus and a navd with persistence on (and `extraArguments`) in a fresh
     /// state directory, runs `body` with them and the run's seed, then stops both and removes
-    /// the directory. When this machine cannot run them it prints why and runs nothing.
+    /// the directory. With `routes`, navd serves that route file (`--routes`), written to a fresh
+    /// directory of its own (removed too); `prepare` runs before navd starts. When this machine
+    /// cannot run them it prints why and runs nothing.
     static func withNavd(
-        _ test: String, extraArguments: [String] = [], _ body: (ReliabilityRun) async throws -> Void
+        _ test: String, routes: String? = nil, extraArguments: [String] = [],
+        prepare: (NavdProcess) throws -> Void = { _ in }, _ body: (ReliabilityRun) async throws -> Void
     ) async throws {
         guard PrivateBus.isAvailable else {
             print("reliability: \(test) skipped: dbus-daemon is not installed")
@@ -25,12 +28,18 @@ struct ReliabilityTests {
             print("reliability: \(test) skipped: navd is not built at \(NavdProcess.executable)")
             return
         }
+        let routesFolder = routes.map { _ in temporaryDirectory("routes-\(test)") }
+        defer { routesFolder.map(remove) }
+        let routeFile = routesFolder.map { $0 + "/routes.yaml" }
+        if let routes, let routeFile { try routes.write(toFile: routeFile, atomically: true, encoding: .utf8) }
         let directory = temporaryDirectory("state-\(test)")
         let bus = try PrivateBus()
-        let navd = NavdProcess(bus: bus, stateDirectory: directory, extraArguments: extraArguments)
+        let navd = NavdProcess(
+            bus: bus, stateDirectory: directory, extraArguments: routeFile.map { ["--routes", $0] + extraArguments } ?? extraArguments)
         defer { navd.stop(); bus.stop(); remove(directory) }
+        try prepare(navd)
         try navd.start()
-        try await body(ReliabilityRun(bus: bus, navd: navd, directory: directory, seed: ReliabilityMode.seed()))
+        try await body(ReliabilityRun(bus: bus, navd: navd, directory: directory, routeFile: routeFile, seed: ReliabilityMode.seed()))
     }
 
     /// `withNavd` with `check` run on a thread of its own: expects it to find no problems, and
@@ -59,11 +68,13 @@ struct ReliabilityTests {
     }
 }
 
-/// What `ReliabilityTests.withNavd` started: the bus, navd on it, navd's state directory, and
-/// the seed of the test's random choices (`NAVD_RELIABILITY_SEED` replays it).
+/// What `ReliabilityTests.withNavd` started: the bus, navd on it, navd's state directory, the
+/// route file it serves (when it was given one), and the seed of the test's random choices
+/// (`NAVD_RELIABILITY_SEED` replays it).
 struct ReliabilityRun: Sendable {
     let bus: PrivateBus
     let navd: NavdProcess
     let directory: String
+    let routeFile: String?
     let seed: UInt64
 }

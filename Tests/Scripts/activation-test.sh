@@ -15,6 +15,7 @@ repo="$(cd "$(dirname "$0")/../.." && pwd)"
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; [[ -f "$work/systemd.log" ]] && tail -30 "$work/systemd.log"; exit 1; }
+source "$repo/Tests/Scripts/systemd-user.sh"
 
 [[ -x /lib/systemd/systemd ]] || skip "no /lib/systemd/systemd on this machine"
 [[ -f /usr/lib/systemd/user/dbus.socket ]] || skip "dbus-user-session is not installed (no user bus socket unit)"
@@ -72,12 +73,7 @@ sd_pid=$!
 in_ns() { nsenter -t "$sd_pid" -m env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$home" XDG_RUNTIME_DIR="$rt" \
     DBUS_SESSION_BUS_ADDRESS="unix:path=$rt/bus" "$@"; }
 
-for _ in $(seq 100); do
-    state=$(in_ns systemctl --user is-system-running 2>/dev/null)
-    [[ "$state" == running || "$state" == degraded ]] && break
-    sleep 0.1
-done
-[[ "$state" == running || "$state" == degraded ]] || fail "the user manager did not come up (state: ${state:-none})"
+wait_for_user_manager "the user manager" in_ns
 
 verify=$(in_ns systemd-analyze verify --user "$home/.local/share/systemd/user/navd.service" 2>&1)
 [[ -z "$verify" ]] || fail "systemd-analyze verify: $verify"

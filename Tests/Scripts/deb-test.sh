@@ -20,6 +20,7 @@ uid=1000
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; [[ -s "${work:-}/systemd.log" ]] && tail -30 "$work/systemd.log"; exit 1; }
+source "$repo/Tests/Scripts/systemd-user.sh"
 
 [[ $(id -u) -eq 0 ]] || skip "needs root (debootstrap, chroot)"
 command -v debootstrap >/dev/null || skip "no debootstrap (make deb-test installs it)"
@@ -120,13 +121,7 @@ unshare -m --propagation private bash -c "
 sd_pid=$!
 as_tester() { nsenter -t "$sd_pid" -m -r -w setpriv --reuid=$uid --regid=$uid --init-groups "${user_env[@]}" \
     DBUS_SESSION_BUS_ADDRESS="unix:path=/run/user/$uid/bus" "$@"; }
-state=""
-for _ in $(seq 100); do
-    state=$(as_tester systemctl --user is-system-running 2>/dev/null)
-    [[ "$state" == running || "$state" == degraded ]] && break
-    sleep 0.1
-done
-[[ "$state" == running || "$state" == degraded ]] || fail "the user manager of tester did not come up (state: ${state:-none})"
+wait_for_user_manager "the user manager of tester" as_tester
 [[ "$(as_tester id -u)" == "$uid" ]] || fail "the commands do not run as tester"
 [[ "$(as_tester systemctl --user is-enabled navd 2>&1)" != enabled ]] || fail "navd.service is enabled"
 [[ "$(as_tester systemctl --user is-active navd 2>&1)" != active ]] || fail "navd was running before the first call"

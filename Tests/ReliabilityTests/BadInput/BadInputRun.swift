@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import NavigatorProtocol
 import TestSupport
+import Testing
 
 /// The outcome of a bad-input run, asserted by the test and printed as its figures.
 struct BadInputOutcome: Sendable {
@@ -23,6 +24,36 @@ struct BadInputOutcome: Sendable {
     var seconds = 0.0
     /// Of `seconds`, the time spent building the calls (in this process, not in navd).
     var generationSeconds = 0.0
+}
+
+extension BadInputOutcome {
+    /// The figures every bad-input run prints, as the test named `test`; the test adds its own
+    /// before printing them.
+    func figures(_ test: String) -> Figures {
+        var figures = Figures(test)
+        figures.add("seed", seed)
+        figures.add("calls", calls)
+        figures.add("successes", successes)
+        figures.add("errors", tally: errors)
+        figures.add("failed-calls-checked", failedCallsChecked)
+        figures.add("successful-changes-checked", successesChecked)
+        figures.add("unanswered", unanswered)
+        figures.add("stray-replies", strayReplies)
+        figures.add("state-changed-by-failure", stateViolations.count)
+        figures.add("crashes", crashes)
+        return figures
+    }
+
+    /// Expects what every bad-input run guarantees: `navd` never exited, every call was answered
+    /// once, no failed call that was checked changed the state, and no call that must fail
+    /// succeeded. The messages carry the seed that replays the run.
+    func expectAnsweredAndHarmless(_ navd: NavdProcess, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(crashes == 0, "navd exited during bad input (seed \(seed)): \(navd.stderr.suffix(2000))", sourceLocation: sourceLocation)
+        #expect(unanswered == 0, "calls without a reply (seed \(seed))", sourceLocation: sourceLocation)
+        #expect(strayReplies == 0, "replies that answered no call in flight, or a call twice (seed \(seed))", sourceLocation: sourceLocation)
+        #expect(stateViolations.isEmpty, "seed \(seed): \(stateViolations.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        #expect(unexpectedSuccesses.isEmpty, "seed \(seed): \(unexpectedSuccesses.joined(separator: "\n"))", sourceLocation: sourceLocation)
+    }
 }
 
 /// Sends `calls` generated calls on one connection, pipelined, each followed (for a sampled

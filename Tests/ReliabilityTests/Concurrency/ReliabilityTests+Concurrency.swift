@@ -136,13 +136,7 @@ extension ReliabilityTests {
         }
         if causes.contains(where: { $0 != "apply" }) { outcome.failures.append("the history holds causes other than apply: \(Set(causes))") }
 
-        for watcher in watchers {
-            if watcher.waitForLine(after: 0, timeout: 5, { $0.revision == final.revision }) == nil
-                || watcher.lines().last(where: { $0.revision != nil })?.revision != final.revision {
-                outcome.watcherFailures.append("navwatch \(watcher.pid) did not end on revision \(final.revision)")
-            }
-            outcome.watcherFailures += watcher.orderViolations().prefix(5).map { "navwatch \(watcher.pid) out of order: \($0)" }
-        }
+        for watcher in watchers { outcome.watcherFailures += watcher.problemsAtTheEnd(final: final.revision) }
         return outcome
     }
 

@@ -10,8 +10,7 @@ final class ChangingClient: @unchecked Sendable {
     private var rng: SeededGenerator
     private let stopLock = NSLock()
     private var stopRequested = false
-    private var joined = false
-    private let done = DispatchSemaphore(value: 0)
+    private var thread: JoinableThread?
 
     /// Whether this client keeps 32 calls in flight (navd then commits them in groups)
     /// instead of waiting for each answer.
@@ -26,12 +25,7 @@ final class ChangingClient: @unchecked Sendable {
 
     /// Starts the thread.
     func start() {
-        let thread = Thread { [self] in
-            run()
-            done.signal()
-        }
-        thread.name = "ChangingClient"
-        thread.start()
+        thread = JoinableThread("ChangingClient") { [self] in run() }
     }
 
     /// Asks the client to stop after its current call.
@@ -39,10 +33,7 @@ final class ChangingClient: @unchecked Sendable {
 
     /// Waits up to `timeout` seconds for the thread to end; false if it did not. Safe to call again.
     func join(timeout: Double) -> Bool {
-        if stopLock.withLock({ joined }) { return true }
-        guard done.wait(timeout: .now() + timeout) == .success else { return false }
-        stopLock.withLock { joined = true }
-        return true
+        thread?.join(timeout: timeout) ?? false
     }
 
     private var shouldStop: Bool { stopLock.withLock { stopRequested } }

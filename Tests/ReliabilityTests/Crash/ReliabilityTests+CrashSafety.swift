@@ -229,14 +229,7 @@ extension ReliabilityTests {
         // The last state: every watcher ends on it and never showed a revision out of order.
         let final = try observer.revision()
         outcome.finalRevision = final
-        for watcher in watchers {
-            if watcher.waitForLine(after: 0, timeout: 5, { $0.revision == final }) == nil || watcher.lines().last(where: { $0.revision != nil })?.revision != final {
-                outcome.watcherFailures.append("navwatch \(watcher.pid) did not end on revision \(final): last \(watcher.lines().last.map { "\($0)" } ?? "none")")
-            }
-            outcome.watcherFailures += watcher.orderViolations().prefix(5).map { "navwatch \(watcher.pid) out of order: \($0)" }
-            outcome.watcherFailures += watcher.malformed.prefix(3).map { "navwatch \(watcher.pid) printed a line that is not JSON: \($0.prefix(200))" }
-            if !watcher.isRunning { outcome.watcherFailures.append("navwatch \(watcher.pid) exited: \(watcher.stderr.suffix(500))") }
-        }
+        for watcher in watchers { outcome.watcherFailures += watcher.problemsAtTheEnd(final: final) }
         // One more change after all the restarts: its id must be new too. From the rainbow's root, so that it
         // fits whatever the clients left: a path at its limit (128 screens) refuses a Push with LimitExceeded.
         ledger.recordAnswer(revision: try observer.navigator("Open", [.string("root")])[0].uint64Value ?? 0)

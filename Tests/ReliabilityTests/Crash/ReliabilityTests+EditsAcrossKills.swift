@@ -32,16 +32,13 @@ extension ReliabilityTests {
     /// that only go forward (safety.md §1).
     @Test(.timeLimit(.minutes(20)))
     func editsBetweenKillsKeepEveryAnsweredChange() async throws {
-        let routes = Self.temporaryDirectory("routes-edits")
-        defer { Self.remove(routes) }
-        let file = routes + "/routes.yaml"
         let seed = ReliabilityMode.seed()
         var rng = SeededGenerator(seed: seed)
         let first = RandomRouteGraphs.randomYAML(routesCode: Int.random(in: 0...999_999, using: &rng), shapeCode: Int.random(in: 0...999_999, using: &rng))
-        try first.write(toFile: file, atomically: true, encoding: .utf8)
         let rounds = ReliabilityMode.pick(short: 12, long: 2_000)
         let callsRandom = rng
-        try await Self.withNavd("edits", extraArguments: ["--routes", file]) { run in
+        try await Self.withNavd("edits", routes: first) { run in
+            let file = try #require(run.routeFile)
             let outcome = try await onThread("edits") {
                 try Self.runEditRounds(run, file: file, firstText: first, rounds: rounds, rng: callsRandom)
             }

@@ -22,7 +22,7 @@ final class ScriptedCaller: @unchecked Sendable {
     private let signalAfter: Int
     private let lock = NSLock()
     private var answers: [(Navigation.Operation, Answer)] = []
-    private let done = DispatchSemaphore(value: 0)
+    private var thread: JoinableThread?
     /// Signalled once `signalAfter` calls are answered (or every call is, or navd is gone).
     let reached = DispatchSemaphore(value: 0)
 
@@ -35,17 +35,12 @@ final class ScriptedCaller: @unchecked Sendable {
 
     /// Starts the thread.
     func start() {
-        let thread = Thread { [self] in
-            run()
-            done.signal()
-        }
-        thread.name = "ScriptedCaller"
-        thread.start()
+        thread = JoinableThread("ScriptedCaller") { [self] in run() }
     }
 
     /// Waits up to `timeout` seconds for the thread to end; false if it did not.
     func join(timeout: Double) -> Bool {
-        done.wait(timeout: .now() + timeout) == .success
+        thread?.join(timeout: timeout) ?? false
     }
 
     /// Each call made, in order, with its answer; the last may be unanswered.

@@ -39,10 +39,7 @@ extension ReliabilityTests {
     /// Times are figures, not assertions.
     @Test(.timeLimit(.minutes(20)))
     func theWorstStateTheDefaultLimitsAllowStaysBoundedAndRestarts() async throws {
-        let routes = Self.temporaryDirectory("routes-worst")
-        defer { Self.remove(routes) }
-        let file = routes + "/routes.yaml"
-        try """
+        let routes = """
             root: home
             routes:
               home: {}
@@ -50,8 +47,8 @@ extension ReliabilityTests {
             facts:
               note: { type: string, default: "" }
 
-            """.write(toFile: file, atomically: true, encoding: .utf8)
-        try await Self.withNavd("worst-case", extraArguments: ["--routes", file]) { run in
+            """
+        try await Self.withNavd("worst-case", routes: routes) { run in
             let samples = try await onThread("worst-case") { try Self.fillWorstCase(run) }
             var figures = Figures("worst-case-state")
             figures.add("max-database", mib(samples.map(\.databaseBytes).max() ?? 0))

@@ -10,15 +10,18 @@ struct SoakOutcome: Sendable {
     var seconds = 0.0
     var residentKiB: [Int] = []
     var databaseBytes: [Int] = []
-    var descriptorsBefore = 0
-    var descriptorsAfter = 0
-    var navdConnectionsBefore = 0
-    var navdConnectionsAfter = 0
-    var busNamesBefore = 0
-    var busNamesAfter = 0
+    /// What was read of navd before the changes (after the warm-up) and after them.
+    var before = SoakReading()
+    var after = SoakReading()
     var clientConnectionsOpened = 0
-    var startRevision: UInt64 = 0
-    var finalRevision: UInt64 = 0
+}
+
+/// What a soak run reads of navd before its changes and again after them.
+struct SoakReading: Sendable {
+    var descriptors = 0
+    var navdConnections = 0
+    var busNames = 0
+    var revision: UInt64 = 0
 }
 
 extension ReliabilityTests {
@@ -35,23 +38,23 @@ extension ReliabilityTests {
             let growthKiB = (outcome.residentKiB.last ?? 0) - (outcome.residentKiB.dropFirst().first ?? 0)
             var figures = Figures("soak")
             figures.add("changes", outcome.changes)
-            figures.add("revisions", "\(outcome.startRevision)→\(outcome.finalRevision)")
+            figures.add("revisions", "\(outcome.before.revision)→\(outcome.after.revision)")
             figures.add("changes-per-second", Int(Double(outcome.changes) / max(outcome.seconds, 0.001)))
             figures.add("rss-kib", outcome.residentKiB.map(String.init).joined(separator: ","))
             figures.add("rss-growth-kib", growthKiB)
             figures.add("db-bytes", outcome.databaseBytes.map(String.init).joined(separator: ","))
-            figures.add("fds", "\(outcome.descriptorsBefore)→\(outcome.descriptorsAfter)")
-            figures.add("navd-bus-connections", "\(outcome.navdConnectionsBefore)→\(outcome.navdConnectionsAfter)")
-            figures.add("bus-names", "\(outcome.busNamesBefore)→\(outcome.busNamesAfter)")
+            figures.add("fds", "\(outcome.before.descriptors)→\(outcome.after.descriptors)")
+            figures.add("navd-bus-connections", "\(outcome.before.navdConnections)→\(outcome.after.navdConnections)")
+            figures.add("bus-names", "\(outcome.before.busNames)→\(outcome.after.busNames)")
             figures.add("client-connections-opened", outcome.clientConnectionsOpened)
             figures.add("errors", tally: outcome.errors)
             figures.print()
 
             #expect(outcome.errors.isEmpty, "\(outcome.errors)")
-            #expect(outcome.finalRevision == outcome.startRevision + UInt64(outcome.changes), "changes went missing")
-            #expect(outcome.descriptorsAfter == outcome.descriptorsBefore, "navd's open descriptors grew")
-            #expect(outcome.navdConnectionsBefore == 1 && outcome.navdConnectionsAfter == 1, "navd should hold exactly one bus connection")
-            #expect(outcome.busNamesAfter == outcome.busNamesBefore, "connections or names left behind on the bus")
+            #expect(outcome.after.revision == outcome.before.revision + UInt64(outcome.changes), "changes went missing")
+            #expect(outcome.after.descriptors == outcome.before.descriptors, "navd's open descriptors grew")
+            #expect(outcome.before.navdConnections == 1 && outcome.after.navdConnections == 1, "navd should hold exactly one bus connection")
+            #expect(outcome.after.busNames == outcome.before.busNames, "connections or names left behind on the bus")
             // The memory targets are for the release build (≤ 40 MiB after the million, no
             // growth beyond 5 MiB); this debug build is held to the growth bound with some slack.
             if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil {
@@ -82,10 +85,7 @@ extension ReliabilityTests {
         for index in 0..<2_000 { try pipeline.send(index % 2 == 0 ? push() : pop(), deliver: deliver) }
         try pipeline.drain(deliver: deliver)
         usleep(300_000)
-        outcome.descriptorsBefore = ProcessStatistics.openDescriptors(navd.pid) ?? -1
-        outcome.navdConnectionsBefore = try Self.busConnections(of: navd.pid, via: connection)
-        outcome.busNamesBefore = try Self.busNames(via: connection).count
-        outcome.startRevision = try connection.revision()
+        outcome.before = try Self.soakReading(of: navd, via: connection)
         outcome.residentKiB.append(ProcessStatistics.residentKiB(navd.pid) ?? -1)
         outcome.databaseBytes.append(navd.databaseBytes)
 
@@ -109,13 +109,19 @@ extension ReliabilityTests {
         try pipeline.drain(deliver: deliver)
         usleep(500_000)
         outcome.changes = changes
-        outcome.finalRevision = try connection.revision()
-        outcome.descriptorsAfter = ProcessStatistics.openDescriptors(navd.pid) ?? -1
-        outcome.navdConnectionsAfter = try Self.busConnections(of: navd.pid, via: connection)
-        outcome.busNamesAfter = try Self.busNames(via: connection).count
+        outcome.after = try Self.soakReading(of: navd, via: connection)
         outcome.errors = errors.merging(pipeline.unanswered > 0 ? ["unanswered": pipeline.unanswered] : [:]) { $0 + $1 }
         outcome.seconds = monotonicSeconds() - began
         return outcome
+    }
+
+    /// navd's open descriptors and bus connections, the names on the bus, and navd's revision, now.
+    static func soakReading(of navd: NavdProcess, via connection: Connection) throws -> SoakReading {
+        SoakReading(
+            descriptors: ProcessStatistics.openDescriptors(navd.pid) ?? -1,
+            navdConnections: try busConnections(of: navd.pid, via: connection),
+            busNames: try busNames(via: connection).count,
+            revision: try connection.revision())
     }
 
     /// Every name on the bus (unique names included).

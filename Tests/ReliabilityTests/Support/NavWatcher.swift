@@ -74,6 +74,19 @@ final class NavWatcher: @unchecked Sendable {
         }
     }
 
+    /// What is wrong with what navwatch showed by the end of a run whose last revision is `final`:
+    /// not ending on it, revisions out of order, lines that are not JSON, an exit.
+    func problemsAtTheEnd(final: UInt64) -> [String] {
+        var problems: [String] = []
+        if waitForLine(after: 0, timeout: 5, { $0.revision == final }) == nil || lines().last(where: { $0.revision != nil })?.revision != final {
+            problems.append("navwatch \(pid) did not end on revision \(final): last \(lines().last.map { "\($0)" } ?? "none")")
+        }
+        problems += orderViolations().prefix(5).map { "navwatch \(pid) out of order: \($0)" }
+        problems += malformed.prefix(3).map { "navwatch \(pid) printed a line that is not JSON: \($0.prefix(200))" }
+        if !isRunning { problems.append("navwatch \(pid) exited: \(stderr.suffix(500))") }
+        return problems
+    }
+
     /// Revisions shown out of order: a revision lower than the one before, or the same one
     /// again under a change's cause (only `state`, `start` and `restore` lines may repeat one).
     func orderViolations() -> [String] {
