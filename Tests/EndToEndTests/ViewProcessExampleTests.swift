@@ -21,44 +21,50 @@ struct ViewProcessExampleTests {
     @Test(.enabled(if: EndToEnd.navdAvailable && Products.exists("navd-view-example")))
     func theExampleShowsStatesAndPushesWhatIsTyped() throws {
         let fixture = try NavdOnPrivateBus()
-        // The pipe's ends are close-on-exec (at once: pipe2 is not visible to Swift), so no process another
-        // test starts meanwhile inherits the write end and keeps the example from reading the end of its input.
-        var ends: [Int32] = [-1, -1]
-        try #require(pipe(&ends) == 0)
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let input = (read: FileHandle(fileDescriptor: ends[0], closeOnDealloc: true),
-                     write: FileHandle(fileDescriptor: ends[1], closeOnDealloc: true))
-        let outputPath = TemporaryDirectory.make("navd-view-example") + "/stdout"
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        defer { TemporaryDirectory.remove((outputPath as NSString).deletingLastPathComponent) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Products.url("navd-view-example"))
-        process.environment = ProcessInfo.processInfo.environment.merging(fixture.bus.environment) { $1 }
-        process.standardInput = input.read
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        try process.run()
-        let pid = process.processIdentifier
-        try input.read.close()
-        defer { if process.isRunning { kill(pid, SIGKILL); process.waitUntilExit() } }
+        // The example reads its input from a FIFO that this test holds open for reading and writing
+        // (close-on-exec, so no process another test starts meanwhile inherits it): the example's open
+        // does not wait for a writer, and closing it is the end of the example's input. Started with
+        // posix_spawn, not Foundation's Process, which leaks under LeakSanitizer (make check-long).
+        let directory = TemporaryDirectory.make("navd-view-example")
+        defer { TemporaryDirectory.remove(directory) }
+        let inputPath = directory + "/stdin", outputPath = directory + "/stdout"
+        try #require(mkfifo(inputPath, 0o600) == 0)
+        var input = open(inputPath, O_RDWR | O_CLOEXEC)
+        try #require(input >= 0)
+        defer { if input >= 0 { close(input) } }
+        let pid = try Spawn.start(
+            Products.url("navd-view-example"), [],
+            environment: ProcessInfo.processInfo.environment.merging(fixture.bus.environment) { $1 },
+            input: inputPath, output: outputPath)
+        var status: Int32?
+        func isRunning() -> Bool {
+            if status == nil { status = Spawn.reap(pid) }
+            return status == nil
+        }
+        defer { if isRunning() { kill(pid, SIGKILL); Spawn.waitForExit(pid) } }
+        func type(_ line: String) {
+            let bytes = Array((line + "\n").utf8)
+            #expect(write(input, bytes, bytes.count) == bytes.count)
+        }
         func lines(_ count: Int) -> [String] {
             let deadline = Date().addingTimeInterval(20)
             while true {
-                let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-                let lines = text.split(separator: "\n").map(String.init)
-                if lines.count >= count || Date() >= deadline || !process.isRunning { return lines }
+                let lines = (FileText.read(outputPath) ?? "").split(separator: "\n").map(String.init)
+                if lines.count >= count || Date() >= deadline || !isRunning() { return lines }
                 usleep(10_000)
             }
         }
         #expect(lines(1) == ["showing red at revision 1"])
-        input.write.write(Data("orange\n".utf8))
+        type("orange")
         #expect(lines(2).last == "showing orange at revision 2")
-        input.write.write(Data("pink\n".utf8))
+        type("pink")
         #expect(lines(3).last == "refused pink: UnknownRoute")
-        try input.write.close()
+        close(input)
+        input = -1
         let deadline = Date().addingTimeInterval(20)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        #expect(!process.isRunning, "the example did not exit at the end of its input")
-        #expect(process.isRunning || process.terminationStatus == 0)
+        while isRunning(), Date() < deadline { usleep(10_000) }
+        #expect(!isRunning(), "the example did not exit at the end of its input")
+        #expect(status == nil || status == 0)
         #expect(lines(3) == ["showing red at revision 1", "showing orange at revision 2", "refused pink: UnknownRoute"])
         #expect(try fixture.client().state().path.map(\.route) == ["red", "orange"])
     }
