@@ -6,20 +6,8 @@ set -euo pipefail
 bin=$1
 here="$(cd "$(dirname "$0")" && pwd)"
 delay=${NAVD_DEMO_DELAY:-}
-work=$(mktemp -d /tmp/navd-demo.XXXXXX)
-pids=()
-bus_pid=""
-
-cleanup() {
-    local status=$?
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if [[ -n "$bus_pid" ]]; then kill -TERM "$bus_pid" 2>/dev/null || true; fi
-    [[ -t 1 ]] && printf '\e[?25h' || true
-    rm -rf "$work"
-    exit "$status"
-}
-trap cleanup EXIT INT TERM
+source "$here/demo-lib.sh"
+demo_begin demo
 
 if [[ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ]] \
    && busctl --user status >/dev/null 2>&1 \
@@ -27,18 +15,12 @@ if [[ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ]] \
     address=$DBUS_SESSION_BUS_ADDRESS
     echo "demo: using your session bus ($address)"
 else
-    { read -r address; read -r bus_pid; } < <(dbus-daemon --config-file="$here/private-bus.conf" --fork --print-address=1 --print-pid=1)
+    demo_private_bus
     echo "demo: started a private bus at $address (pid $bus_pid)"
 fi
 export DBUS_SESSION_BUS_ADDRESS=$address
 
-mkdir -p "$work/apps"
-"$bin/navd" --ephemeral --address "$address" --apps-dir "$work/apps" 2>"$work/navd.log" &
-pids+=($!)
-for _ in $(seq 100); do
-    "$bin/navctl" --address "$address" -q status 2>/dev/null && break
-    sleep 0.05
-done
+demo_navd
 echo "demo: navd is up (pid ${pids[0]}); attach from another terminal with: navwatch --address '$address'"
 
 nav() {
