@@ -209,7 +209,7 @@ public final class NavigatorDaemon {
             pending.append(PendingCall(call: message, navigator: navigator, reply: reply, succeeded: change != nil, change: nil, record: nil))
             return
         }
-        navigator.pendingProperties.formUnion(change.changedProperties.map(NavigatorProperty.init))
+        navigator.pendingProperties.insert(change.changedProperties)
         for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
         // An ephemeral navd journals nothing, so it encodes nothing either.
         let stored = navigator.store == nil ? nil : change.record.map {
