@@ -115,11 +115,15 @@ extension NavigatorDaemon {
     /// order, written straight from the state (the bytes `marshalledPropertiesChanged` would make).
     func propertiesChangedSignal(_ navigator: ServedNavigator, _ properties: PendingProperties) -> MarshalledMessage? {
         do {
-            return try signalTemplates(navigator).propertiesChanged.message { body in
+            let template = try signalTemplates(navigator).propertiesChanged
+            // One copy of the state for every property: reading each computed property through
+            // the navigator would copy the whole coordinator (and retain what it holds) each time.
+            let coordinator = navigator.coordinator
+            return try template.message { body in
                 body.string(Navigator.interfaceName)
                 body.array(elementAlignment: 8) { body in
                     properties.forEach { property in
-                        body.entry(property.name) { navigator.writeValue(of: property, into: &$0) }
+                        body.entry(property.name) { coordinator.writeValue(of: property, into: &$0) }
                     }
                 }
                 body.stringArray([])
@@ -187,39 +191,6 @@ extension ServedNavigator {
         }
     }
 
-    /// The current value of `property` as a variant, written into a signal's body: the bytes
-    /// `value(of:)` marshals to.
-    func writeValue(of property: NavigatorProperty, into body: inout BodyWriter) {
-        switch property {
-        case .revision:
-            body.variant(basic: "t")
-            body.uint64(coordinator.revision)
-        case .depth:
-            body.variant(basic: "u")
-            body.uint32(UInt32(clamping: coordinator.depth))
-        case .top:
-            body.variant(basic: "s")
-            body.string(coordinator.top.route)
-        case .topID:
-            body.variant(basic: "s")
-            body.string(coordinator.top.id)
-        case .selectedTab:
-            body.variant(basic: "s")
-            body.string(coordinator.selectedTab)
-        case .canUndo:
-            body.variant(basic: "b")
-            body.boolean(coordinator.canUndo)
-        case .canRedo:
-            body.variant(basic: "b")
-            body.boolean(coordinator.canRedo)
-        case .version:
-            body.variant(basic: "s")
-            body.string(Navigator.version)
-        case .tabs, .states, .facts:
-            body.variant(value(of: property))
-        }
-    }
-
     /// `GetRoutes`: one `(sa{sv})` per route, in the graph's order.
     func routesValue() -> DBusValue {
         let graph = coordinator.graph
@@ -241,6 +212,45 @@ extension NavigatorProperty {
         case .facts: self = .facts
         case .tabs: self = .tabs
         case .states: self = .states
+        }
+    }
+}
+
+extension Coordinator {
+    /// The current value of `property` as a variant, written into a signal's body: the bytes
+    /// `ServedNavigator.value(of:)` marshals to.
+    func writeValue(of property: NavigatorProperty, into body: inout BodyWriter) {
+        switch property {
+        case .revision:
+            body.variant(basic: "t")
+            body.uint64(revision)
+        case .depth:
+            body.variant(basic: "u")
+            body.uint32(UInt32(clamping: depth))
+        case .top:
+            body.variant(basic: "s")
+            body.string(top.route)
+        case .topID:
+            body.variant(basic: "s")
+            body.string(top.id)
+        case .selectedTab:
+            body.variant(basic: "s")
+            body.string(selectedTab)
+        case .canUndo:
+            body.variant(basic: "b")
+            body.boolean(canUndo)
+        case .canRedo:
+            body.variant(basic: "b")
+            body.boolean(canRedo)
+        case .version:
+            body.variant(basic: "s")
+            body.string(Navigator.version)
+        case .tabs:
+            body.variant(.stringArray(tabs))
+        case .states:
+            body.variant(.stringDictionary(namedStates.keys.sorted().map { ($0, namedStates[$0]!) }))
+        case .facts:
+            body.variant(facts.dbusValue)
         }
     }
 }
