@@ -8,21 +8,30 @@ extension Connection {
     /// libdbus still holds to send is written first, so the order is kept. Blocks until the
     /// marshalled bytes are written. Throws `Disconnected` when the connection is gone.
     public func send(_ batch: [OutgoingMessage]) throws(DBusError) {
+        if batch.count == 1, case .marshalled(let message) = batch[0] {
+            // One message (a first reply, say): written from its own bytes, nothing copied.
+            try write(message.bytes)
+            return
+        }
         var pending: [UInt8] = []
+        var total = 0
+        for case .marshalled(let message) in batch { total += message.bytes.count }
+        pending.reserveCapacity(total)
         for item in batch {
             switch item {
             case .marshalled(let message):
                 pending.append(contentsOf: message.bytes)
             case .message(let message):
-                try write(&pending)
+                try write(pending)
+                pending.removeAll(keepingCapacity: true)
                 try send(message)
             }
         }
-        try write(&pending)
+        try write(pending)
     }
 
-    /// Writes `bytes` (whole messages) to the socket after what libdbus has queued, and empties it.
-    private func write(_ bytes: inout [UInt8]) throws(DBusError) {
+    /// Writes `bytes` (whole messages) to the socket after what libdbus has queued.
+    private func write(_ bytes: [UInt8]) throws(DBusError) {
         if bytes.isEmpty { return }
         try requireConnected()
         let failure: Int32? = writing.withLock { _ in
@@ -33,7 +42,6 @@ extension Connection {
                 return bytes.withUnsafeBytes { Self.writeAll($0, to: socket) }
             }
         }
-        bytes.removeAll(keepingCapacity: true)
         if let failure {
             throw DBusError(
                 name: DBusErrorName.disconnected,

@@ -62,7 +62,10 @@ extension Connection {
                 return .woken
             }
             if descriptors[0].revents != 0 {
-                reading.withLock { _ in _ = dbus_connection_read_write(raw, 0) }
+                let events = descriptors[0].revents
+                reading.withLock { _ in
+                    if !handleReadWatch(events) { _ = dbus_connection_read_write(raw, 0) }
+                }
                 if hasBufferedMessages { return .messages }
                 if dbus_connection_get_is_connected(raw) == 0 { return .disconnected }
                 continue  // part of a message arrived; wait for the rest

@@ -44,6 +44,8 @@ public final class Connection: @unchecked Sendable {
     /// messages is written to the socket (`send(_:)` with a batch, which also holds `reading`),
     /// so that no message's bytes land inside another's.
     let writing = Mutex(())
+    /// The socket's read watch once `readThroughWatch()` was called (see there).
+    let readWatch = ReadWatch()
 
     private static let threadsInitialized: Bool = dbus_threads_init_default() != 0
 

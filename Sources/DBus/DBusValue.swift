@@ -80,6 +80,26 @@ public indirect enum DBusValue: Hashable, Sendable {
         }
     }
 
+    /// The one-byte type code of a basic value (or of a variant, `v`); nil for containers.
+    var basicTypeCode: UInt8? {
+        switch self {
+        case .byte: UInt8(ascii: "y")
+        case .boolean: UInt8(ascii: "b")
+        case .int16: UInt8(ascii: "n")
+        case .uint16: UInt8(ascii: "q")
+        case .int32: UInt8(ascii: "i")
+        case .uint32: UInt8(ascii: "u")
+        case .int64: UInt8(ascii: "x")
+        case .uint64: UInt8(ascii: "t")
+        case .double: UInt8(ascii: "d")
+        case .string: UInt8(ascii: "s")
+        case .objectPath: UInt8(ascii: "o")
+        case .signature: UInt8(ascii: "g")
+        case .variant: UInt8(ascii: "v")
+        case .array, .dictionary, .structure: nil
+        }
+    }
+
     /// Whether the value is of a basic type (allowed as a dictionary key).
     public var isBasic: Bool {
         switch self {

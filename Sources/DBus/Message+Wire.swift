@@ -70,11 +70,14 @@ extension MarshalledMessage {
         path: String, interface: String, member: String, _ values: [DBusValue], declared: Signature
     ) throws(DBusError) -> MarshalledMessage {
         try Validate.notLocal(path: path, interface: interface)
-        return try wire(type: 4, flags: 0, declared: declared, values) { header in
-            header.field(Field.path, "o") { $0.text(path) }
-            header.field(Field.interface, "s") { $0.text(interface) }
-            header.field(Field.member, "s") { $0.text(member) }
-        }
+        let signature = declared.rawValue
+        if signature.utf8.count > 255 { throw .invalidArgs("the message body's signature would exceed 255 bytes") }
+        try BodyCheck.check(values, against: signature)
+        var message = signalHeader(path: path, interface: interface, member: member, signature: signature)
+        let bodyStart = message.bytes.count
+        for value in values { message.value(value) }
+        finish(&message, bodyStart: bodyStart)
+        return MarshalledMessage(bytes: message.bytes)
     }
 
     /// A method return answering the received `call`, carrying `values` of the validated type
@@ -98,25 +101,48 @@ extension MarshalledMessage {
         let signature = declared.rawValue
         if signature.utf8.count > 255 { throw .invalidArgs("the message body's signature would exceed 255 bytes") }
         try BodyCheck.check(values, against: signature)
-        var body = WireWriter()
-        for value in values { body.value(value) }
+        var message = header(type: type, flags: flags, signature: signature, fields: fields)
+        let bodyStart = message.bytes.count
+        // The header ends 8-aligned, so the body's alignment is the same counted from either start.
+        for value in values { message.value(value) }
+        finish(&message, bodyStart: bodyStart)
+        return MarshalledMessage(bytes: message.bytes)
+    }
 
+    /// A message's header up to its body: the fixed part (body length and serial left zero for
+    /// `finish`), the header fields `fields` writes, the `signature` field, the padding to 8.
+    static func header(
+        type: UInt8, flags: UInt8, signature: String, fields: (inout WireWriter) -> Void
+    ) -> WireWriter {
         var message = WireWriter()
-        message.bytes.reserveCapacity(128 + body.bytes.count)
+        message.bytes.reserveCapacity(256)
         message.byte(UInt8(ascii: "l"))
         message.byte(type)
         message.byte(flags)
         message.byte(1)
-        message.uint32(UInt32(body.bytes.count))
-        message.uint32(wireSerial())
+        message.uint32(0)  // the body's length, filled in by `finish`
+        message.uint32(0)  // the serial, filled in by `finish`
         message.array(elementAlignment: 8) { header in
             fields(&header)
             if !signature.isEmpty { header.field(Field.signature, "g") { $0.signature(signature) } }
         }
         message.align(8)
-        message.bytes.append(contentsOf: body.bytes)
+        return message
+    }
 
-        return MarshalledMessage(bytes: message.bytes)
+    /// Fills in the body's length (the bytes after `bodyStart`) and a new serial.
+    static func finish(_ message: inout WireWriter, bodyStart: Int) {
+        message.patchUInt32(UInt32(message.bytes.count - bodyStart), at: 4)
+        message.patchUInt32(wireSerial(), at: 8)
+    }
+
+    /// A signal's header (see `header`) for a path, interface and member validated already.
+    static func signalHeader(path: String, interface: String, member: String, signature: String) -> WireWriter {
+        header(type: 4, flags: 0, signature: signature) { header in
+            header.field(Field.path, "o") { $0.text(path) }
+            header.field(Field.interface, "s") { $0.text(interface) }
+            header.field(Field.member, "s") { $0.text(member) }
+        }
     }
 }
 

@@ -1,5 +1,23 @@
 import CDBus
 
+/// The header fields of a received call that dispatch reads, each read from libdbus (and made
+/// a Swift string) once.
+public struct CallHeader {
+    /// The object path.
+    public let path: String?
+    /// The interface, when the call names one.
+    public let interface: String?
+    /// The method's name.
+    public let member: String?
+
+    /// The fields of `message`.
+    public init(_ message: Message) {
+        path = message.path
+        interface = message.interface
+        member = message.member
+    }
+}
+
 /// Exported objects and the dispatch of method calls to them.
 ///
 /// The server never sends anything: `handle` returns the reply, and `signal` /
@@ -64,14 +82,20 @@ public final class ObjectServer: @unchecked Sendable {
     /// `handle`, with a successful reply left marshalled, for `Connection.send(_:)` to write
     /// with others in one batch; error replies are libdbus messages.
     public func handleForSending(_ message: Message) -> OutgoingMessage? {
+        handleForSending(message, header: CallHeader(message))
+    }
+
+    /// `handleForSending` with the call's header fields already read from it (`header`, which
+    /// must be `message`'s), so that a caller that looked at them does not read them twice.
+    public func handleForSending(_ message: Message, header: CallHeader) -> OutgoingMessage? {
         guard message.kind == .methodCall else { return nil }
-        let reply = dispatch(message)
+        let reply = dispatch(message, header)
         return message.noReplyExpected ? nil : reply
     }
 
-    private func dispatch(_ message: Message) -> OutgoingMessage {
-        let pathText = message.path ?? "/"
-        let member = message.member ?? ""
+    private func dispatch(_ message: Message, _ header: CallHeader) -> OutgoingMessage {
+        let pathText = header.path ?? "/"
+        let member = header.member ?? ""
         let path = ObjectPath(unchecked: pathText)
         let exported = objects[path] ?? []
         let isNode = !exported.isEmpty || path == .root || nodes.contains(path) || hasChildren(path)
@@ -79,7 +103,7 @@ public final class ObjectServer: @unchecked Sendable {
             return .message(message.makeError(DBusError(
                 name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'")))
         }
-        if let interfaceName = message.interface {
+        if let interfaceName = header.interface {
             if let target = exported.first(where: { $0.declaration.name == interfaceName }) {
                 return invoke(message, on: target, member: member)
             }

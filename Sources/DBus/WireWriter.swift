@@ -9,26 +9,49 @@ struct WireWriter {
     var bytes: [UInt8] = []
 
     /// Pads with zero bytes up to a multiple of `alignment`.
+    @inline(__always)
     mutating func align(_ alignment: Int) {
-        let remainder = bytes.count % alignment
-        if remainder != 0 { bytes.append(contentsOf: repeatElement(0, count: alignment - remainder)) }
+        var count = bytes.count
+        while count & (alignment - 1) != 0 {
+            bytes.append(0)
+            count += 1
+        }
     }
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     mutating func uint16(_ value: UInt16) {
         align(2)
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
     }
 
     mutating func uint32(_ value: UInt32) {
         align(4)
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        appendLittleEndian(value)
     }
 
     mutating func uint64(_ value: UInt64) {
         align(8)
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        appendLittleEndian(UInt32(truncatingIfNeeded: value))
+        appendLittleEndian(UInt32(truncatingIfNeeded: value >> 32))
+    }
+
+    /// The four bytes of `value`, least significant first (no alignment).
+    @inline(__always)
+    private mutating func appendLittleEndian(_ value: UInt32) {
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+    }
+
+    /// Overwrites the four bytes at `offset` with `value`, least significant first.
+    mutating func patchUInt32(_ value: UInt32, at offset: Int) {
+        bytes[offset] = UInt8(truncatingIfNeeded: value)
+        bytes[offset + 1] = UInt8(truncatingIfNeeded: value >> 8)
+        bytes[offset + 2] = UInt8(truncatingIfNeeded: value >> 16)
+        bytes[offset + 3] = UInt8(truncatingIfNeeded: value >> 24)
     }
 
     /// `s` or `o`: a 32-bit length, the UTF-8 bytes, a NUL.
@@ -59,10 +82,7 @@ struct WireWriter {
         align(elementAlignment)
         let start = bytes.count
         body(&self)
-        let length = UInt32(bytes.count - start).littleEndian
-        withUnsafeBytes(of: length) { raw in
-            for index in 0..<4 { bytes[lengthAt + index] = raw[index] }
-        }
+        patchUInt32(UInt32(bytes.count - start), at: lengthAt)
     }
 
     /// One value in its wire form.
@@ -96,7 +116,14 @@ struct WireWriter {
             align(8)
             for field in fields { self.value(field) }
         case .variant(let inner):
-            signature(inner.signature.rawValue)
+            if let code = inner.basicTypeCode {
+                // A basic type's signature is its one code: no signature text is built.
+                bytes.append(1)
+                bytes.append(code)
+                bytes.append(0)
+            } else {
+                signature(inner.signature.rawValue)
+            }
             self.value(inner)
         }
     }

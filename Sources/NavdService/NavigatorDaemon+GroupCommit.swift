@@ -83,7 +83,7 @@ extension NavigatorDaemon {
         if !navigator.pendingProperties.isEmpty, let signal = propertiesChangedSignal(navigator, navigator.pendingProperties) {
             outgoing.append(.marshalled(signal))
         }
-        navigator.pendingProperties.removeAll(keepingCapacity: true)
+        navigator.pendingProperties.removeAll()
     }
 
     /// Announces a change made outside a method call's group commit (a reload): `StackChanged`,
@@ -115,7 +115,7 @@ extension NavigatorDaemon {
             } catch {
                 logger.critical("\(navigator.logPrefix)cannot re-read the state after a failed commit: \(error.message)")
             }
-            navigator.pendingProperties.removeAll(keepingCapacity: true)
+            navigator.pendingProperties.removeAll()
         }
         outgoing.removeAll(keepingCapacity: true)
         for call in batch {

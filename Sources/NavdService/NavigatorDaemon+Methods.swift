@@ -93,31 +93,56 @@ extension NavigatorDaemon {
         return change
     }
 
-    /// `StackChanged` for a change (or, at start-up, for the state as it is).
+    /// `StackChanged` for a change (or, at start-up, for the state as it is), written straight
+    /// from the path: the bytes `marshalledSignal` would make of its values, with no value tree.
     func stackChangedSignal(
         _ navigator: ServedNavigator, revision: UInt64, cause: String, tab: String, path: [Entry]
     ) -> MarshalledMessage? {
         do {
-            return try server.marshalledSignal(
-                navigator.path, interface: Navigator.interfaceName, name: Navigator.stackChanged.name,
-                [.uint64(revision), .string(cause), .string(tab), Entry.dbusValue(path: path)]
-            )
+            return try signalTemplates(navigator).stackChanged.message { body in
+                body.uint64(revision)
+                body.string(cause)
+                body.string(tab)
+                Entry.write(path: path, into: &body)
+            }
         } catch {
             logger.error("could not build StackChanged: \(error.message)")
             return nil
         }
     }
 
-    /// One `PropertiesChanged` carrying the final values of the given properties, in declaration order.
-    func propertiesChangedSignal(_ navigator: ServedNavigator, _ properties: Set<NavigatorProperty>) -> MarshalledMessage? {
-        let values = NavigatorProperty.allCases.filter(properties.contains).map { ($0.name, navigator.value(of: $0)) }
+    /// One `PropertiesChanged` carrying the final values of the given properties, in declaration
+    /// order, written straight from the state (the bytes `marshalledPropertiesChanged` would make).
+    func propertiesChangedSignal(_ navigator: ServedNavigator, _ properties: PendingProperties) -> MarshalledMessage? {
         do {
-            return try server.marshalledPropertiesChanged(
-                navigator.path, interface: Navigator.interfaceName, changed: values, invalidated: [])
+            let template = try signalTemplates(navigator).propertiesChanged
+            // One copy of the state for every property: reading each computed property through
+            // the navigator would copy the whole coordinator (and retain what it holds) each time.
+            let coordinator = navigator.coordinator
+            return try template.message { body in
+                body.string(Navigator.interfaceName)
+                body.array(elementAlignment: 8) { body in
+                    properties.forEach { property in
+                        body.entry(property.name) { coordinator.writeValue(of: property, into: &$0) }
+                    }
+                }
+                body.stringArray([])
+            }
         } catch {
             logger.error("could not build PropertiesChanged: \(error.message)")
             return nil
         }
+    }
+
+    /// `navigator`'s signal templates, made the first time they are needed.
+    func signalTemplates(_ navigator: ServedNavigator) throws(DBusError) -> ServedNavigator.SignalTemplates {
+        if let templates = navigator.signalTemplates { return templates }
+        let templates = ServedNavigator.SignalTemplates(
+            stackChanged: try server.signalTemplate(
+                navigator.path, interface: Navigator.interfaceName, name: Navigator.stackChanged.name),
+            propertiesChanged: try server.propertiesChangedTemplate(navigator.path, interface: Navigator.interfaceName))
+        navigator.signalTemplates = templates
+        return templates
     }
 
     /// The start-up `StackChanged` of every navigator (the default one first, then the apps by
@@ -187,6 +212,45 @@ extension NavigatorProperty {
         case .facts: self = .facts
         case .tabs: self = .tabs
         case .states: self = .states
+        }
+    }
+}
+
+extension Coordinator {
+    /// The current value of `property` as a variant, written into a signal's body: the bytes
+    /// `ServedNavigator.value(of:)` marshals to.
+    func writeValue(of property: NavigatorProperty, into body: inout BodyWriter) {
+        switch property {
+        case .revision:
+            body.variant(basic: "t")
+            body.uint64(revision)
+        case .depth:
+            body.variant(basic: "u")
+            body.uint32(UInt32(clamping: depth))
+        case .top:
+            body.variant(basic: "s")
+            body.string(top.route)
+        case .topID:
+            body.variant(basic: "s")
+            body.string(top.id)
+        case .selectedTab:
+            body.variant(basic: "s")
+            body.string(selectedTab)
+        case .canUndo:
+            body.variant(basic: "b")
+            body.boolean(canUndo)
+        case .canRedo:
+            body.variant(basic: "b")
+            body.boolean(canRedo)
+        case .version:
+            body.variant(basic: "s")
+            body.string(Navigator.version)
+        case .tabs:
+            body.variant(.stringArray(tabs))
+        case .states:
+            body.variant(.stringDictionary(namedStates.keys.sorted().map { ($0, namedStates[$0]!) }))
+        case .facts:
+            body.variant(facts.dbusValue)
         }
     }
 }

@@ -137,7 +137,7 @@ extension NavigatorDaemon {
         navigator.savedGraph = saved
         for warning in reconciliation.warnings { logger.warning("\(navigator.logPrefix)\(warning)") }
         logger.notice("\(navigator.logPrefix)route file \(file ?? "<demo>") reloaded\(reconciliation.change.map { "; the tree was repaired as revision \($0.revision)" } ?? "")")
-        navigator.pendingProperties.formUnion(reconciliation.changedProperties.map(NavigatorProperty.init))
+        navigator.pendingProperties.insert(reconciliation.changedProperties)
         announce(reconciliation.change, from: navigator)
     }
 

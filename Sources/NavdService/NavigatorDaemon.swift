@@ -110,6 +110,8 @@ public final class NavigatorDaemon {
     /// Serves until `requestStop()` is called or the bus goes away. Returns the exit status.
     public func run() -> Int32 {
         control.attach(connection.waker)
+        // This thread alone waits on the connection and closes it.
+        connection.readThroughWatch()
         if control.isStopRequested {
             // SIGTERM or SIGINT during start-up: nothing was answered yet, so nothing can be lost.
             logger.notice("asked to stop during start-up; stopping before serving")
@@ -183,9 +185,10 @@ public final class NavigatorDaemon {
             }
             return
         }
-        let target = message.interface == nil || message.interface == Navigator.interfaceName
-            ? navigators[message.path ?? ""] : nil
-        let member = message.member ?? ""
+        let header = CallHeader(message)
+        let target = header.interface == nil || header.interface == Navigator.interfaceName
+            ? navigators[header.path ?? ""] : nil
+        let member = header.member ?? ""
         if let target, member == NavigatorMethod.reload.name, message.signature.isEmpty {
             // Answered when its files are parsed (off this thread) and applied.
             if !pending.isEmpty { commitPending() }
@@ -198,7 +201,7 @@ public final class NavigatorDaemon {
             return
         }
         currentChange = nil
-        let reply = server.handleForSending(message)
+        let reply = server.handleForSending(message, header: header)
         let change = currentChange
         currentChange = nil
         if options.verbose {
@@ -209,7 +212,7 @@ public final class NavigatorDaemon {
             pending.append(PendingCall(call: message, navigator: navigator, reply: reply, succeeded: change != nil, change: nil, record: nil))
             return
         }
-        navigator.pendingProperties.formUnion(change.changedProperties.map(NavigatorProperty.init))
+        navigator.pendingProperties.insert(change.changedProperties)
         for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
         // An ephemeral navd journals nothing, so it encodes nothing either.
         let stored = navigator.store == nil ? nil : change.record.map {

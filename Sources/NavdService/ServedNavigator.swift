@@ -25,7 +25,15 @@ final class ServedNavigator {
     /// Whether the state came from disk (start-up cause `restore`) or is fresh (`start`).
     let restored: Bool
     /// Properties changed by pending calls (or a reload), announced with one `PropertiesChanged`.
-    var pendingProperties: Set<NavigatorProperty> = []
+    var pendingProperties = PendingProperties()
+    /// Its `StackChanged` and `PropertiesChanged` with their headers marshalled (made when first sent).
+    var signalTemplates: SignalTemplates?
+
+    /// The signals sent on every change, their headers marshalled once.
+    struct SignalTemplates {
+        let stackChanged: SignalTemplate
+        let propertiesChanged: SignalTemplate
+    }
 
     init(app: String?, path: ObjectPath, source: GraphSource, coordinator: Coordinator, store: StateStore?, restored: Bool) {
         self.app = app
@@ -71,5 +79,47 @@ struct GraphSource {
         self.routeFile = routeFile
         self.bytes = bytes
         self.saved = saved
+    }
+}
+
+/// A set of `NavigatorProperty`, one bit each: inserting and listing them costs no hashing.
+struct PendingProperties {
+    private var bits: UInt32 = 0
+
+    /// Whether no property is in it.
+    var isEmpty: Bool { bits == 0 }
+
+    mutating func insert(_ property: NavigatorProperty) { bits |= 1 << Self.bit(property) }
+
+    mutating func insert(_ changed: Set<ChangedProperty>) {
+        for property in changed { insert(NavigatorProperty(property)) }
+    }
+
+    mutating func removeAll() { bits = 0 }
+
+    /// Its properties in declaration order (the order `PropertiesChanged` lists them in).
+    var members: [NavigatorProperty] { Self.all.filter { bits & (1 << Self.bit($0)) != 0 } }
+
+    /// Calls `body` with each property in declaration order.
+    func forEach(_ body: (NavigatorProperty) -> Void) {
+        for property in Self.all where bits & (1 << Self.bit(property)) != 0 { body(property) }
+    }
+
+    private static let all = NavigatorProperty.allCases
+
+    private static func bit(_ property: NavigatorProperty) -> UInt32 {
+        switch property {
+        case .revision: 0
+        case .depth: 1
+        case .top: 2
+        case .topID: 3
+        case .selectedTab: 4
+        case .tabs: 5
+        case .canUndo: 6
+        case .canRedo: 7
+        case .states: 8
+        case .version: 9
+        case .facts: 10
+        }
     }
 }

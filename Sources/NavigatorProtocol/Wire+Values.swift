@@ -136,3 +136,52 @@ extension HistoryEntry {
         try decodeArray(dbusValue, "history \(WireSignature.history)", item: "line", HistoryEntry.init(dbusValue:))
     }
 }
+
+// MARK: Written straight into a signal's body
+
+extension ParamValue {
+    /// The param as a variant (`s`, `x`, `d` or `b`), as `dbusValue` marshals inside one.
+    public func writeVariant(into body: inout BodyWriter) {
+        switch self {
+        case .string(let value):
+            body.variant(basic: "s")
+            body.string(value)
+        case .int(let value):
+            body.variant(basic: "x")
+            body.int64(value)
+        case .double(let value):
+            body.variant(basic: "d")
+            body.double(value)
+        case .bool(let value):
+            body.variant(basic: "b")
+            body.boolean(value)
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == ParamValue {
+    /// The params as `a{sv}`, keys sorted: the bytes `dbusValue` marshals to.
+    public func write(into body: inout BodyWriter) {
+        body.array(elementAlignment: 8) { body in
+            if isEmpty { return }
+            for key in keys.sorted() {
+                body.entry(key) { self[key]!.writeVariant(into: &$0) }
+            }
+        }
+    }
+}
+
+extension Entry {
+    /// A path `a(sssa{sv})`: the bytes `dbusValue(path:)` marshals to, with no value built.
+    public static func write(path: [Entry], into body: inout BodyWriter) {
+        body.array(elementAlignment: 8) { body in
+            for entry in path {
+                body.structure()
+                body.string(entry.id)
+                body.string(entry.route)
+                body.string(entry.presentation.rawValue)
+                entry.params.write(into: &body)
+            }
+        }
+    }
+}
