@@ -89,4 +89,20 @@ struct RouteFileWorstCaseTests {
         let graph = try Self.load("link-opens.yaml", Self.linkPatterns(actions))
         #expect(graph.on.byEvent["e7"] == .actions([.open("/p1999/7")]))
     }
+
+    @Test func linksInAnAppWithManyTabs() throws {
+        // Each link's first segment names no tab, and its pattern's tab is the last: neither may be a scan of the tabs.
+        var text = "tabs:\n"
+        for index in 0..<2_000 { text += "  - { name: t\(index), root: home }\n" }
+        text += "routes:\n  home: {}\n"
+        for index in 0..<2_000 { text += "  r\(index):\n    params: { id: int }\n    link: /p\(index)/{id}\n    tab: t1999\n" }
+        text += "states:\n"
+        for index in 0..<2_000 { text += "  s\(index): /p1999/\(index)\n" }
+        let graph = try Self.load("link-tabs.yaml", text)
+        #expect(graph.routes["r1999"]?.linkTab == "t1999")
+        var coordinator = Coordinator(graph: graph)
+        _ = try coordinator.perform(.open("s5"), at: 0)
+        #expect(coordinator.selectedTab == "t1999")
+        #expect(coordinator.path.last?.params == ["id": .int(5)])
+    }
 }
