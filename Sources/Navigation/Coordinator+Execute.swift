@@ -136,7 +136,7 @@ extension Coordinator {
     }
 
     func open(_ target: String, _ tree: inout Tree, _ ids: inout IdCounter) throws(NavigationError) {
-        let plan = try graph.resolveTarget(target)
+        let plan = try graph.resolveTarget(target, links: index.links)
         let tabName = graph.isTabbed ? graph.tabs[plan.tabIndex].name : ""
         guard tree.isTabbed == graph.isTabbed, let index = tree.tabs.firstIndex(where: { $0.name == tabName }) else {
             throw .badTarget("the tree does not fit the route graph (no tab '\(tabName)'); reconcile the restored tree first")

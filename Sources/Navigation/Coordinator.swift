@@ -65,7 +65,8 @@ public struct Coordinator: Sendable {
     }
 }
 
-/// The graph's handlers and guards by route, flow and tab: what resolving an event and checking guards look up.
+/// The graph's handlers and guards by route, flow and tab, and its link patterns: what resolving an event,
+/// checking guards and resolving `Open`'s target look up.
 struct GraphIndex: Sendable {
     /// Each guarded route's `requires`.
     var requires: [String: [String]] = [:]
@@ -75,6 +76,8 @@ struct GraphIndex: Sendable {
     var flowHandlers: [String: Handlers] = [:]
     /// Each tab's handlers, by tab name.
     var tabHandlers: [String: Handlers] = [:]
+    /// The link patterns, so that `Open` matches a link without trying each pattern in turn.
+    var links = LinkIndex()
 
     init(_ graph: RouteGraph) {
         for (name, spec) in graph.routes {
@@ -83,6 +86,7 @@ struct GraphIndex: Sendable {
         }
         for (name, spec) in graph.flows where !spec.on.isEmpty { flowHandlers[name] = spec.on }
         for tab in graph.tabs where !tab.on.isEmpty { tabHandlers[tab.name] = tab.on }
+        links = LinkIndex(graph)
     }
 }
 

@@ -1,26 +1,29 @@
 // Resolving Open's target: a named state, a generic path, or a declared link pattern, in that order.
 
 extension RouteGraph {
-    /// The stack `target` (a state name or a link, optionally `navd:`-prefixed) stands for.
-    func resolveTarget(_ target: String) throws(NavigationError) -> LinkPlan {
+    /// The stack `target` (a state name or a link, optionally `navd:`-prefixed) stands for; `links` holds
+    /// this graph's link patterns.
+    func resolveTarget(_ target: String, links: LinkIndex) throws(NavigationError) -> LinkPlan {
         let bare = target.hasPrefix("navd:") ? String(target.dropFirst(5)) : target
         if let link = states[bare] {
             do {
-                return try resolveLink(link)
+                return try resolveLink(link, links: links)
             } catch {
                 throw error.prefixed("state '\(bare)' stands for '\(link)': ")
             }
         }
-        return try resolveLink(bare)
+        return try resolveLink(bare, links: links)
     }
 
-    /// `BadTarget`, `UnknownTab` or `InvalidParams` unless `link` opens a stack (the loader checks named states so).
-    package func checkLinkOpens(_ link: String) throws(NavigationError) {
-        _ = try resolveLink(link)
+    /// `BadTarget`, `UnknownTab` or `InvalidParams` unless `link` opens a stack (the loader checks named
+    /// states and `open` actions so); `links` holds this graph's link patterns, built once for all checks.
+    package func checkLinkOpens(_ link: String, links: LinkIndex) throws(NavigationError) {
+        _ = try resolveLink(link, links: links)
     }
 
-    /// The stack `link` (a generic path or a path matching a declared pattern) stands for.
-    func resolveLink(_ target: String) throws(NavigationError) -> LinkPlan {
+    /// The stack `link` (a generic path or a path matching a declared pattern) stands for; `links` holds
+    /// this graph's link patterns.
+    func resolveLink(_ target: String, links: LinkIndex) throws(NavigationError) -> LinkPlan {
         let link = target.hasPrefix("navd:") ? String(target.dropFirst(5)) : target
         guard link.hasPrefix("/") else {
             let stateNames = states.keys.sorted().joined(separator: ", ")
@@ -30,16 +33,18 @@ extension RouteGraph {
         }
         let segments = link.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         // A path whose segments all name a tab and routes is a generic path: its errors are final.
-        // Otherwise it may still match a declared pattern; if none matches, the generic reading's error stands.
+        // Otherwise it may still match a declared pattern: the first in routeOrder that matches decides.
+        // If none matches, the generic reading's error stands.
         let structure: GenericPath
         do {
-            structure = try genericPath(link, segments)
+            structure = try genericPath(link, segments, links: links)
         } catch {
-            for name in routeOrder {
-                guard let spec = routes[name], let pattern = spec.link.flatMap(LinkPattern.parse) else { continue }
-                if let plan = try match(link, segments, against: pattern, of: spec) { return plan }
+            if let found = try links.firstMatch(segments, in: link), let spec = routes[found.name],
+                let plan = try match(link, segments, against: found.pattern, of: spec, links: links)
+            {
+                return plan
             }
-            throw error
+            throw self.error(error, in: link)
         }
         return try resolveGenericPath(link, structure)
     }
@@ -54,19 +59,42 @@ extension RouteGraph {
         var segments: [(route: RouteSpec, text: Substring)]
     }
 
-    /// Reads `link` as `/TAB/ROUTE;key=value/…` (no TAB segment when untabbed) as far as names go:
-    /// `UnknownTab` or `BadTarget` when a segment is empty or names no tab or route.
-    func genericPath(_ link: String, _ segments: [Substring]) throws(NavigationError) -> GenericPath {
+    /// Why a link is no generic path. Cheap to make, since a declared pattern may still match the link:
+    /// the message, which lists every tab or route, is made by `error(_:in:)` only when the problem stands.
+    enum GenericPathProblem: Error {
+        /// A tabbed app's link with an empty first segment.
+        case emptyFirstSegment
+        /// A tabbed app's link whose first segment names no tab.
+        case noTab(String)
+        /// An empty segment, counted from 1 (the tab's included).
+        case emptySegment(Int)
+        /// A segment whose route part (before any `;`) names no route.
+        case noRoute(Substring)
+    }
+
+    /// `UnknownTab` or `BadTarget` for `problem` of `link`.
+    func error(_ problem: GenericPathProblem, in link: String) -> NavigationError {
+        switch problem {
+        case .emptyFirstSegment:
+            .badTarget("'\(link)' has an empty first segment; it should name a tab: \(tabs.map(\.name).joined(separator: ", "))")
+        case .noTab(let tabName):
+            .unknownTab("'\(link)' starts with '\(tabName)', which is no tab; tabs: \(tabs.map(\.name).joined(separator: ", "))")
+        case .emptySegment(let number):
+            .badTarget("segment \(number) of '\(link)' is empty; remove the doubled or trailing '/'")
+        case .noRoute(let routePart):
+            .badTarget("segment '\(routePart)' of '\(link)' names no route; routes: \(routeOrder.joined(separator: ", "))")
+        }
+    }
+
+    /// Reads `link` as `/TAB/ROUTE;key=value/…` (no TAB segment when untabbed) as far as names go: a
+    /// problem when a segment is empty or names no tab or route. `links` finds tabs by name.
+    func genericPath(_ link: String, _ segments: [Substring], links: LinkIndex) throws(GenericPathProblem) -> GenericPath {
         var routeSegments = segments[...]
         var tabIndex = 0
         if isTabbed {
             let tabName = String(segments[0])
-            if tabName.isEmpty {
-                throw .badTarget("'\(link)' has an empty first segment; it should name a tab: \(tabs.map(\.name).joined(separator: ", "))")
-            }
-            guard let index = self.tabIndex(named: tabName) else {
-                throw .unknownTab("'\(link)' starts with '\(tabName)', which is no tab; tabs: \(tabs.map(\.name).joined(separator: ", "))")
-            }
+            if tabName.isEmpty { throw .emptyFirstSegment }
+            guard let index = links.tabIndex(named: tabName) else { throw .noTab(tabName) }
             tabIndex = index
             routeSegments = segments.dropFirst()
         } else if link == "/" {
@@ -74,13 +102,9 @@ extension RouteGraph {
         }
         var result: [(route: RouteSpec, text: Substring)] = []
         for (offset, segment) in routeSegments.enumerated() {
-            if segment.isEmpty {
-                throw .badTarget("segment \(offset + 1 + (isTabbed ? 1 : 0)) of '\(link)' is empty; remove the doubled or trailing '/'")
-            }
+            if segment.isEmpty { throw .emptySegment(offset + 1 + (isTabbed ? 1 : 0)) }
             let routePart = segment.prefix { $0 != ";" }
-            guard let name = PercentDecoding.decode(routePart), let spec = routes[name] else {
-                throw .badTarget("segment '\(routePart)' of '\(link)' names no route; routes: \(routeOrder.joined(separator: ", "))")
-            }
+            guard let name = PercentDecoding.decode(routePart), let spec = routes[name] else { throw .noRoute(routePart) }
             result.append((spec, segment))
         }
         return GenericPath(tabIndex: tabIndex, segments: result)
@@ -163,8 +187,16 @@ extension RouteGraph {
         }
     }
 
-    /// The plan for `link` when it matches `pattern` (declared by `spec`), nil when it does not match.
-    func match(_ link: String, _ segments: [Substring], against pattern: [LinkPattern], of spec: RouteSpec) throws(NavigationError) -> LinkPlan? {
+    /// `BadTarget` for a param segment of `link` matching a pattern whose percent-encoding is bad.
+    static func badEncoding(_ segment: Substring, in link: String) -> NavigationError {
+        .badTarget("'\(segment)' in '\(link)' has bad percent-encoding; write %XX with two hex digits of UTF-8")
+    }
+
+    /// The plan for `link` when it matches `pattern` (declared by `spec`), nil when it does not match;
+    /// `links` finds the link's tab by name.
+    func match(
+        _ link: String, _ segments: [Substring], against pattern: [LinkPattern], of spec: RouteSpec, links: LinkIndex
+    ) throws(NavigationError) -> LinkPlan? {
         guard segments.count == pattern.count else { return nil }
         var raw: [(String, String)] = []
         for (segment, part) in zip(segments, pattern) {
@@ -172,14 +204,12 @@ extension RouteGraph {
             case .literal(let text): if segment != text { return nil }
             case .param(let name):
                 if segment.isEmpty { return nil }
-                guard let value = PercentDecoding.decode(segment) else {
-                    throw .badTarget("'\(segment)' in '\(link)' has bad percent-encoding; write %XX with two hex digits of UTF-8")
-                }
+                guard let value = PercentDecoding.decode(segment) else { throw Self.badEncoding(segment, in: link) }
                 raw.append((name, value))
             }
         }
         let params = try linkParams(raw, for: spec, in: link)
-        let tabIndex = spec.linkTab.flatMap { self.tabIndex(named: $0) } ?? 0
+        let tabIndex = spec.linkTab.flatMap { links.tabIndex(named: $0) } ?? 0
         let root = rootRoute(ofTab: tabIndex)
         if spec.name == root {
             return LinkPlan(tabIndex: tabIndex, screens: [(spec.name, params)])

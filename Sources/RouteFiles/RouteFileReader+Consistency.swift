@@ -18,9 +18,11 @@ extension RouteFileReader {
             try checkLink(&spec, in: graph)
             graph.routes[name] = spec
         }
+        // Built once: checking each state and `open` action by trying every pattern in turn was quadratic.
+        links = LinkIndex(graph)
         for (stateName, link) in graph.states.sorted(by: { $0.key < $1.key }) {
             do {
-                try graph.checkLinkOpens(link)
+                try graph.checkLinkOpens(link, links: links)
             } catch {
                 throw fail("states.\(stateName)", rawNodes["states"], "link '\(link)' does not resolve: \(error.message)")
             }

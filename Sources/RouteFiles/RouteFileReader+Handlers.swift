@@ -133,7 +133,7 @@ extension RouteFileReader {
         case "open":
             let link = try string(target, verbPath)
             if graph.states[link.hasPrefix("navd:") ? String(link.dropFirst(5)) : link] == nil {
-                do { try graph.checkLinkOpens(link) } catch { throw fail(verbPath, target, "'\(link)' is neither a named state nor a link that opens: \(error.message)") }
+                do { try graph.checkLinkOpens(link, links: links) } catch { throw fail(verbPath, target, "'\(link)' is neither a named state nor a link that opens: \(error.message)") }
             }
             return .open(link)
         case "set-stack":

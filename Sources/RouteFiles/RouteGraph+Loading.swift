@@ -156,6 +156,8 @@ struct RouteFileReader {
     var routeNodes: [String: YAMLNode] = [:]
     /// Each route's `link` node, kept to place errors found by `check`.
     var linkNodes: [String: YAMLNode] = [:]
+    /// The checked routes' link patterns, built once by `check` for the states and `open` actions.
+    var links = LinkIndex()
     /// The `on:` nodes, read once every route, flow, tab and fact they name is known.
     var handlerNodes: [(scope: HandlerScope, node: YAMLNode, path: String)] = []
     /// Each route's `requires` node, each flow's node and each guard's node, kept to place errors.

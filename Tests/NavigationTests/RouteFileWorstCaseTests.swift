@@ -5,7 +5,8 @@ import RouteFiles
 /// Near-1 MiB route files shaped so that each of many items refers to something large: checking
 /// them must stay linear in the file. Before, a `finish` outside a flow looked through every flow
 /// (15,000 flows × 18,000 such actions took 35 s in a release build), duplicate tabs were found by
-/// a scan of the tabs before, and a missing required param by a scan of every declared param. The
+/// a scan of the tabs before, a missing required param by a scan of every declared param, and a
+/// link by a scan of every declared link pattern (2,000 states × 2,000 patterns: 7.6 s). The
 /// time each load takes is printed, not asserted; the suite's time limit catches a return to
 /// quadratic work.
 @Suite(.timeLimit(.minutes(1)))
@@ -65,5 +66,43 @@ struct RouteFileWorstCaseTests {
             "routes:\n  home: {}\n", 12_000, { "  r\($0): { link: /x/r\($0), tab: t\($0) }\n" },
             "tabs:\n", { "  - { name: t\($0), root: home }\n" })
         #expect(try Self.load("tab-keys.yaml", explicit).routes["r7"]?.linkTab == "t7")
+    }
+
+    /// 2,000 routes with the link patterns `/p0/{id}` … `/p1999/{id}`, then `tail`.
+    static func linkPatterns(_ tail: String) -> String {
+        var text = "root: home\nroutes:\n  home: {}\n"
+        for index in 0..<2_000 { text += "  r\(index):\n    params: { id: int }\n    link: /p\(index)/{id}\n" }
+        return text + tail
+    }
+
+    @Test func statesWhoseLinksMatchOnlyTheLastPattern() throws {
+        var states = "states:\n"
+        for index in 0..<2_000 { states += "  s\(index): /p1999/\(index)\n" }
+        let graph = try Self.load("link-states.yaml", Self.linkPatterns(states))
+        #expect(graph.states.count == 2_000)
+        #expect(graph.states["s7"] == "/p1999/7")
+    }
+
+    @Test func openActionsWhoseLinksMatchOnlyTheLastPattern() throws {
+        var actions = "on:\n"
+        for index in 0..<2_000 { actions += "  e\(index): { open: /p1999/\(index) }\n" }
+        let graph = try Self.load("link-opens.yaml", Self.linkPatterns(actions))
+        #expect(graph.on.byEvent["e7"] == .actions([.open("/p1999/7")]))
+    }
+
+    @Test func linksInAnAppWithManyTabs() throws {
+        // Each link's first segment names no tab, and its pattern's tab is the last: neither may be a scan of the tabs.
+        var text = "tabs:\n"
+        for index in 0..<2_000 { text += "  - { name: t\(index), root: home }\n" }
+        text += "routes:\n  home: {}\n"
+        for index in 0..<2_000 { text += "  r\(index):\n    params: { id: int }\n    link: /p\(index)/{id}\n    tab: t1999\n" }
+        text += "states:\n"
+        for index in 0..<2_000 { text += "  s\(index): /p1999/\(index)\n" }
+        let graph = try Self.load("link-tabs.yaml", text)
+        #expect(graph.routes["r1999"]?.linkTab == "t1999")
+        var coordinator = Coordinator(graph: graph)
+        _ = try coordinator.perform(.open("s5"), at: 0)
+        #expect(coordinator.selectedTab == "t1999")
+        #expect(coordinator.path.last?.params == ["id": .int(5)])
     }
 }
