@@ -1,5 +1,6 @@
 import Testing
 @testable import Navigation
+import RandomRouteGraphs
 import RouteFiles
 
 /// Which declared link pattern a link opens: the first in `routeOrder` that matches decides, as when
@@ -115,7 +116,7 @@ struct LinkIndexTests {
     }
 
     @Test func theIndexFindsWhatTryingEachPatternFinds() throws {
-        var random = SplitMix(seed: 20_261_126)
+        var random = SeededGenerator(seed: 20_261_126)
         let literals = ["a", "b", "c"]
         let linkSegments = ["a", "b", "c", "", "%zz", "%61", "7", "x", "home", "r0", "r1;p0=1", "\u{212A}"]
         var compared = 0
@@ -154,18 +155,5 @@ struct LinkIndexTests {
         }
         #expect(compared == 6_000)
         #expect(outcomes == ["pattern", "generic", "encoding", "BadTarget", "InvalidParams", "NotPresentable"])
-    }
-}
-
-/// SplitMix64, seeded, so that a failure replays.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

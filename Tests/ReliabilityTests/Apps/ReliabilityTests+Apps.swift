@@ -3,6 +3,7 @@ import Foundation
 import NavigatorProtocol
 import TestSupport
 import Testing
+import RandomRouteGraphs
 
 extension ReliabilityTests {
     /// The apps of the reliability tests: `demo` (the demo graph, so that the bad-input generator's

@@ -1,6 +1,7 @@
 import DBus
 import NavigatorProtocol
 import Foundation
+import RandomRouteGraphs
 
 /// One generated call and what may come of it.
 struct GeneratedCall {

@@ -3,6 +3,7 @@ import Foundation
 import NavigatorProtocol
 import TestSupport
 import Testing
+import RandomRouteGraphs
 
 /// The outcome of a bad-input run, asserted by the test and printed as its figures.
 struct BadInputOutcome: Sendable {

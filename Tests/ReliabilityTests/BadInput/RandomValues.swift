@@ -1,6 +1,7 @@
 import DBus
 import NavigatorProtocol
 import Foundation
+import RandomRouteGraphs
 
 /// A D-Bus type to generate values of (file descriptors left out: the DBus layer refuses them).
 indirect enum RandomType: Sendable {

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import TestSupport
 import Testing
+import RandomRouteGraphs
 
 /// What the Apply clients saw.
 struct ApplyOutcome: Sendable {

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import TestSupport
 import Testing
+import RandomRouteGraphs
 
 extension ReliabilityTests {
     /// Calls from many clients at once, each pipelining, some hanging up before their replies

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import TestSupport
 import Testing
+import RandomRouteGraphs
 
 extension ReliabilityTests {
     /// The bus itself dies (SIGKILL to dbus-daemon) while clients change the tree: navd exits

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import TestSupport
 import Testing
+import RandomRouteGraphs
 
 /// The figures of a crash-safety run.
 struct CrashOutcome: Sendable {

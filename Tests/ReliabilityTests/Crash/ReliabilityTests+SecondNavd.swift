@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import TestSupport
 import Testing
+import RandomRouteGraphs
 
 extension ReliabilityTests {
     /// While clients change the tree, a second navd on the same bus, and one on another bus

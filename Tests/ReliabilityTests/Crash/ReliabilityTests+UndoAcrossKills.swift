@@ -3,6 +3,7 @@ import NavigatorProtocol
 import Foundation
 import TestSupport
 import Testing
+import RandomRouteGraphs
 
 extension ReliabilityTests {
     /// Undo and redo survive SIGKILL: after a run of varied changes and a kill, each Undo
