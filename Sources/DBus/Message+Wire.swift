@@ -70,14 +70,7 @@ extension MarshalledMessage {
         path: String, interface: String, member: String, _ values: [DBusValue], declared: Signature
     ) throws(DBusError) -> MarshalledMessage {
         try Validate.notLocal(path: path, interface: interface)
-        let signature = declared.rawValue
-        if signature.utf8.count > 255 { throw .invalidArgs("the message body's signature would exceed 255 bytes") }
-        try BodyCheck.check(values, against: signature)
-        var message = signalHeader(path: path, interface: interface, member: member, signature: signature)
-        let bodyStart = message.bytes.count
-        for value in values { message.value(value) }
-        finish(&message, bodyStart: bodyStart)
-        return MarshalledMessage(bytes: message.bytes)
+        return try wire(type: 4, flags: 0, declared: declared, values, header: signalFields(path, interface, member))
     }
 
     /// A method return answering the received `call`, carrying `values` of the validated type
@@ -138,7 +131,12 @@ extension MarshalledMessage {
 
     /// A signal's header (see `header`) for a path, interface and member validated already.
     static func signalHeader(path: String, interface: String, member: String, signature: String) -> WireWriter {
-        header(type: 4, flags: 0, signature: signature) { header in
+        header(type: 4, flags: 0, signature: signature, fields: signalFields(path, interface, member))
+    }
+
+    /// A signal's header fields: its path, interface and member.
+    private static func signalFields(_ path: String, _ interface: String, _ member: String) -> (inout WireWriter) -> Void {
+        { header in
             header.field(Field.path, "o") { $0.text(path) }
             header.field(Field.interface, "s") { $0.text(interface) }
             header.field(Field.member, "s") { $0.text(member) }
