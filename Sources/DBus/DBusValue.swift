@@ -56,27 +56,20 @@ public indirect enum DBusValue: Hashable, Sendable {
         return Signature(unchecked: text)
     }
 
+    /// Appends the value's signature to `text`: a basic type's or a variant's code, a container's whole type.
     func appendSignature(to text: inout String) {
+        if let code = basicTypeCode {
+            text.unicodeScalars.append(Unicode.Scalar(code))
+            return
+        }
         switch self {
-        case .byte: text += "y"
-        case .boolean: text += "b"
-        case .int16: text += "n"
-        case .uint16: text += "q"
-        case .int32: text += "i"
-        case .uint32: text += "u"
-        case .int64: text += "x"
-        case .uint64: text += "t"
-        case .double: text += "d"
-        case .string: text += "s"
-        case .objectPath: text += "o"
-        case .signature: text += "g"
         case .array(let element, _): text += "a" + element.rawValue
         case .dictionary(let key, let value, _): text += "a{" + key.rawValue + value.rawValue + "}"
         case .structure(let fields):
             text += "("
             for field in fields { field.appendSignature(to: &text) }
             text += ")"
-        case .variant: text += "v"
+        default: break  // basic types and variants: their code, above
         }
     }
 

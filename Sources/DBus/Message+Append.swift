@@ -77,24 +77,10 @@ extension Message {
         if ok == 0 { throw outOfMemory }
     }
 
-    /// The signature a variant announces for `inner`: a shared constant for basic types.
+    /// The signature a variant announces for `inner`: its type code for a basic type or a variant.
     private static func variantContent(_ inner: DBusValue) -> String {
-        switch inner {
-        case .byte: "y"
-        case .boolean: "b"
-        case .int16: "n"
-        case .uint16: "q"
-        case .int32: "i"
-        case .uint32: "u"
-        case .int64: "x"
-        case .uint64: "t"
-        case .double: "d"
-        case .string: "s"
-        case .objectPath: "o"
-        case .signature: "g"
-        case .variant: "v"
-        case .array, .dictionary, .structure: inner.signature.rawValue
-        }
+        if let code = inner.basicTypeCode { return String(Unicode.Scalar(code)) }
+        return inner.signature.rawValue
     }
 
     private static func appendText(_ text: String, code: Int32, into iter: inout DBusMessageIter) -> dbus_bool_t {
