@@ -13,7 +13,7 @@ import NavdClient
         }
         while let route = readLine() {
             do {
-                _ = try await navigator.push(route)
+                _ = try await navigator.send(.push(route))
             } catch {
                 print("refused \(route): \(error.shortName ?? error.description)")
                 fflush(nil)

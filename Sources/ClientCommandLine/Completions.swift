@@ -47,4 +47,4 @@ extension ConnectionOptions {
 
 /// Shell completion for app names, asked of the navd on the bus the typed words pick (navctl and
 /// navwatch both offer it).
-public let appCompletion = navigatorCompletion { try $0.apps().map(\.name) }
+public let appCompletion = navigatorCompletion { try $0.send(.apps).map(\.name) }

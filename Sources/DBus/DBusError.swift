@@ -62,6 +62,22 @@ public enum DBusErrorName {
     public static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
     /// Memory ran out inside libdbus.
     public static let noMemory = "org.freedesktop.DBus.Error.NoMemory"
+    /// A timeout other than a call's (libdbus' name for some socket timeouts).
+    public static let timedOut = "org.freedesktop.DBus.Error.TimedOut"
+    /// No server listens at the address.
+    public static let noServer = "org.freedesktop.DBus.Error.NoServer"
+    /// The network the address needs cannot be reached.
+    public static let noNetwork = "org.freedesktop.DBus.Error.NoNetwork"
+    /// A file the address names (a socket) does not exist.
+    public static let fileNotFound = "org.freedesktop.DBus.Error.FileNotFound"
+    /// The address cannot be parsed.
+    public static let badAddress = "org.freedesktop.DBus.Error.BadAddress"
+    /// The address is in use.
+    public static let addressInUse = "org.freedesktop.DBus.Error.AddressInUse"
+    /// Reading or writing the connection failed.
+    public static let ioError = "org.freedesktop.DBus.Error.IOError"
+    /// The prefix of the errors of service activation (`…Spawn.ChildExited`, `…Spawn.ExecFailed`, …).
+    public static let spawnPrefix = "org.freedesktop.DBus.Error.Spawn."
     /// The message contains a type this module does not support (unix file descriptors).
     public static let notSupported = "org.freedesktop.DBus.Error.NotSupported"
     /// Local only (never sent): `requestName` found the name owned by another connection.

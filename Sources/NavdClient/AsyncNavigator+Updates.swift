@@ -86,7 +86,8 @@ public struct NavigatorUpdates: AsyncSequence, Sendable {
         }
 
         private static func typed(_ error: any Error) -> NavigatorError {
-            (error as? NavigatorError) ?? .unexpectedReply("the update stream failed: \(error)")
+            (error as? NavigatorError)
+                ?? .unexpectedReply(method: Navigator.stackChanged.name, expected: "an update", received: "\(error)")
         }
     }
 }

@@ -37,7 +37,7 @@ public final class AsyncNavigator: Sendable {
     public init(bus: BusAddress, app: String? = nil, timeoutMilliseconds: Int32 = 25_000) throws(NavigatorError) {
         self.bus = bus
         self.app = app
-        path = try NavigatorCall.path(app: app)
+        path = try ObjectPath.navigator(app: app)
         self.timeoutMilliseconds = timeoutMilliseconds
         busDescription = bus.displayName
         do {
@@ -66,62 +66,17 @@ public final class AsyncNavigator: Sendable {
     /// Whether `close()` was called.
     public var isClosed: Bool { readers.withLock { $0.closed } }
 
-    /// Calls `method` with `arguments` and returns the reply's values. Arguments that do not
-    /// match the declared in-signature are refused before sending (`.remote` with `InvalidArgs`);
-    /// a reply of another type than declared is `.unexpectedReply`.
-    public func call(_ method: NavigatorMethod, _ arguments: [DBusValue] = []) async throws(NavigatorError) -> [DBusValue] {
-        let message = try NavigatorCall.message(method, arguments, path: path, bus: busDescription)
-        let reply = try await send(message)
-        return try NavigatorCall.values(of: reply, for: method)
-    }
-
-    /// Calls `member` of a standard `interface` (such as `org.freedesktop.DBus.Properties`) on
-    /// the navigator's object (or on `path`, when given) and returns the reply's values.
-    public func call(
-        interface: String, _ member: String, _ arguments: [DBusValue], path: ObjectPath? = nil
-    ) async throws(NavigatorError) -> [DBusValue] {
-        let message: Message
+    /// Sends `request` to the navigator (`NavigatorRequest`) and awaits its reply, at most
+    /// `timeoutMilliseconds`: `try await navigator.send(.push("news-item", params: ["id": .int(7)]))`.
+    public func send<Reply>(_ request: NavigatorRequest<Reply>) async throws(NavigatorError) -> Reply {
+        let message = try request.message(navigatorPath: path, bus: busDescription)
+        let answer: Result<Message, DBusError>
         do {
-            message = try NavigatorCall.message(interface: interface, member, arguments, path: path ?? self.path)
+            answer = .success(try await connection.call(message, timeoutMilliseconds: timeoutMilliseconds))
         } catch {
-            throw NavigatorError(callError: error, bus: busDescription)
+            answer = .failure(error)
         }
-        let reply = try await send(message)
-        do {
-            return try reply.body()
-        } catch {
-            throw .unexpectedReply(error.message)
-        }
-    }
-
-    /// The unique name that owns navd's bus name now, or nil when navd is not on the bus.
-    public func navdOwner() async throws(NavigatorError) -> String? {
-        let message: Message
-        do {
-            message = try Message.methodCall(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "GetNameOwner")
-            try message.append([.string(Navigator.busName)])
-        } catch {
-            throw NavigatorError(callError: error, bus: busDescription)
-        }
-        do {
-            let reply = try await connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
-            return try reply.body().first?.stringValue
-        } catch where error.name == DBusErrorName.nameHasNoOwner {
-            return nil
-        } catch {
-            throw NavigatorError(callError: error, bus: busDescription)
-        }
-    }
-
-    /// Sends `message` and awaits its reply; D-Bus errors become `NavigatorError`.
-    private func send(_ message: Message) async throws(NavigatorError) -> Message {
-        do {
-            return try await connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
-        } catch {
-            throw NavigatorError(callError: error, bus: busDescription)
-        }
+        return try request.reply(answer, bus: busDescription)
     }
 }
 

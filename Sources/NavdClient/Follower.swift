@@ -52,7 +52,7 @@ public final class Follower {
                 waitEnd = end
             case .fetchState:
                 do {
-                    let state = try client.state()
+                    let state = try client.send(.getState)
                     lastReadError = nil
                     handle(.stateRead(state), perform)
                 } catch {

@@ -39,12 +39,12 @@ public enum AppChange: Hashable, Sendable {
     }
 }
 
-extension Reply {
-    /// `GetManagedObjects`' `a{oa{sa{sv}}}`: every app object that carries `org.navd.Navigator1`,
-    /// sorted by name. Objects below the manager that are not apps are skipped.
-    static func apps(_ values: [DBusValue]) throws(NavigatorError) -> [AppInfo] {
-        guard values.count == 1, let entries = values[0].dictEntries else {
-            throw .unexpectedReply("GetManagedObjects answered '\(values.signature)', not 'a{oa{sa{sv}}}'")
+extension AppInfo {
+    /// Reads `GetManagedObjects`' `a{oa{sa{sv}}}`: every app object that carries `org.navd.Navigator1`, sorted by
+    /// name, each with all of its navigator's properties. Objects below the manager that are not apps are skipped.
+    static func apps(dbusValue: DBusValue) throws(DBusError) -> [AppInfo] {
+        guard let entries = dbusValue.dictEntries else {
+            throw .invalidArgs("expected managed objects a{oa{sa{sv}}}, got a value of type '\(dbusValue.signature)'")
         }
         var apps: [AppInfo] = []
         for entry in entries {
@@ -52,14 +52,20 @@ extension Reply {
                   let interfaces = entry.value.stringKeyedPairs,
                   let navigator = interfaces.first(where: { $0.0 == Navigator.interfaceName })
             else { continue }
-            apps.append(AppInfo(name: name, path: path, properties: try properties([navigator.1])))
+            do {
+                apps.append(AppInfo(name: name, path: path, properties: try NavigatorProperties(dbusValue: navigator.1)))
+            } catch {
+                throw .invalidArgs("app \(name): \(error.message)")
+            }
         }
         return apps.sorted { $0.name < $1.name }
     }
+}
 
-    /// The app an ObjectManager signal (`InterfacesAdded` `oa{sa{sv}}` or `InterfacesRemoved` `oas`)
-    /// announces, when it concerns `org.navd.Navigator1` on an app's object.
-    static func appChange(member: String, _ values: [DBusValue]) -> AppChange? {
+extension AppChange {
+    /// The app an ObjectManager signal (`InterfacesAdded` `oa{sa{sv}}` or `InterfacesRemoved` `oas`) announces,
+    /// when it concerns `org.navd.Navigator1` on an app's object; nil for any other.
+    init?(member: String, _ values: [DBusValue]) {
         guard values.count == 2, let path = values[0].objectPathValue,
               let name = Navigator.appName(ofPath: path.rawValue)
         else { return nil }
@@ -67,12 +73,12 @@ extension Reply {
         case "InterfacesAdded":
             guard let interfaces = values[1].stringKeyedPairs, interfaces.contains(where: { $0.0 == Navigator.interfaceName })
             else { return nil }
-            return .added(name)
+            self = .added(name)
         case "InterfacesRemoved":
             guard let interfaces = values[1].arrayValues?.compactMap(\.stringValue),
                   interfaces.contains(Navigator.interfaceName)
             else { return nil }
-            return .removed(name)
+            self = .removed(name)
         default:
             return nil
         }

@@ -89,16 +89,16 @@ extension NavigatorClient {
         if app != nil, message.interface == StandardInterfaces.objectManager.name,
            message.path == Navigator.objectPath.rawValue, let member = message.member
         {
-            guard let values = try? message.body(), let change = Reply.appChange(member: member, values) else { return nil }
+            guard let values = try? message.body(), let change = AppChange(member: member, values) else { return nil }
             return .appChanged(change)
         }
         guard message.interface == Navigator.interfaceName, message.path == path.rawValue else { return nil }
         if message.member == Navigator.stackChanged.name, message.signature == Navigator.stackChanged.signature.rawValue {
-            guard let values = try? message.body(), let change = try? Reply.stateChange(values) else { return nil }
+            guard let values = try? message.body(), let change = try? StateChange(stackChanged: values) else { return nil }
             return .stackChanged(change)
         }
         if message.member == Navigator.flowFinished.name, message.signature == Navigator.flowFinished.signature.rawValue {
-            guard let values = try? message.body(), let finished = try? Reply.flowFinished(values) else { return nil }
+            guard let values = try? message.body(), let finished = try? FlowFinished(dbusValues: values) else { return nil }
             return .flowFinished(finished)
         }
         return nil

@@ -6,8 +6,9 @@ import DBus
 /// A typed proxy of navd's interface (`Navigator.interface`) on one bus connection, acting on one
 /// navigator: the default one, or the app picked at `init` (`/org/navd/Navigator1/apps/NAME`).
 ///
-/// Each contract method is one blocking call to that navigator's object, its arguments and its reply checked against the
-/// method's declaration, that returns typed values or throws `NavigatorError`.
+/// Each request (`NavigatorRequest`: every contract method, the properties, the apps) is one blocking call,
+/// its arguments and its reply checked against the member's declaration, that returns typed values or throws
+/// `NavigatorError`.
 /// The same connection can also receive that navigator's `StackChanged` and `FlowFinished`,
 /// navd's `NameOwnerChanged`, and for an app the apps coming and going (see `subscribe()` and
 /// `nextEvent(timeoutMilliseconds:)`). Use it from one thread.
@@ -34,7 +35,7 @@ public final class NavigatorClient {
     public init(bus: BusAddress, app: String? = nil, timeoutMilliseconds: Int32 = 25_000) throws(NavigatorError) {
         self.timeoutMilliseconds = timeoutMilliseconds
         self.app = app
-        path = try NavigatorCall.path(app: app)
+        path = try ObjectPath.navigator(app: app)
         do {
             connection = try Connection(bus)
         } catch {
@@ -47,41 +48,12 @@ public final class NavigatorClient {
         connection.close()
     }
 
-    /// Calls `method` with `arguments` and returns the reply's values. Arguments that do not
-    /// match the declared in-signature are refused before sending (`.remote` with `InvalidArgs`);
-    /// a reply of another type than declared is `.unexpectedReply`.
-    public func call(_ method: NavigatorMethod, _ arguments: [DBusValue] = []) throws(NavigatorError) -> [DBusValue] {
-        let message = try NavigatorCall.message(method, arguments, path: path, bus: busDescription)
-        let reply: Message
-        do {
-            reply = try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
-        } catch {
-            throw NavigatorError(callError: error, bus: busDescription)
-        }
-        return try NavigatorCall.values(of: reply, for: method)
-    }
-
-    /// Calls `member` of a standard `interface` (such as `org.freedesktop.DBus.Properties`) on
-    /// the navigator's object (or on `path`, when given) and returns the reply's values.
-    public func call(
-        interface: String, _ member: String, _ arguments: [DBusValue], path: ObjectPath? = nil
-    ) throws(NavigatorError) -> [DBusValue] {
-        do {
-            let message = try NavigatorCall.message(interface: interface, member, arguments, path: path ?? self.path)
-            let reply = try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
-            return try reply.body()
-        } catch {
-            throw NavigatorError(callError: error, bus: busDescription)
-        }
-    }
-
-    /// The unique name that owns navd's bus name now, or nil when navd is not on the bus.
-    public func navdOwner() throws(NavigatorError) -> String? {
-        do {
-            return try connection.nameOwner(Navigator.busName)
-        } catch {
-            throw NavigatorError(callError: error, bus: busDescription)
-        }
+    /// Sends `request` to the navigator (`NavigatorRequest`) and waits for its reply, at most
+    /// `timeoutMilliseconds`: `try client.send(.push("news-item", params: ["id": .int(7)]))`.
+    public func send<Reply>(_ request: NavigatorRequest<Reply>) throws(NavigatorError) -> Reply {
+        let message = try request.message(navigatorPath: path, bus: busDescription)
+        let answer = Result { () throws(DBusError) in try connection.call(message, timeoutMilliseconds: timeoutMilliseconds) }
+        return try request.reply(answer, bus: busDescription)
     }
 }
 

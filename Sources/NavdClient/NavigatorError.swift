@@ -8,30 +8,21 @@ public enum NavigatorError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bus or navd could not be reached (no bus, navd not running, no reply in time);
     /// `bus` says which bus was tried.
     case unreachable(bus: String, reason: String)
-    /// navd answered, but not in the shape the contract promises.
-    case unexpectedReply(String)
+    /// navd (or the bus) answered `method`, but not in the shape the contract promises: `expected` says what
+    /// the method's declaration allows, `received` what came. Never read as a default value instead.
+    case unexpectedReply(method: String, expected: String, received: String)
 
     /// D-Bus error names that mean "nobody answered" rather than "navd said no".
     public static let transportErrorNames: Set<String> = [
-        "org.freedesktop.DBus.Error.ServiceUnknown",
-        "org.freedesktop.DBus.Error.NameHasNoOwner",
-        "org.freedesktop.DBus.Error.NoReply",
-        "org.freedesktop.DBus.Error.Timeout",
-        "org.freedesktop.DBus.Error.TimedOut",
-        "org.freedesktop.DBus.Error.Disconnected",
-        "org.freedesktop.DBus.Error.NoServer",
-        "org.freedesktop.DBus.Error.NoNetwork",
-        "org.freedesktop.DBus.Error.FileNotFound",
-        "org.freedesktop.DBus.Error.BadAddress",
-        "org.freedesktop.DBus.Error.AddressInUse",
-        "org.freedesktop.DBus.Error.LimitsExceeded",
-        "org.freedesktop.DBus.Error.NoMemory",
-        "org.freedesktop.DBus.Error.IOError",
+        DBusErrorName.serviceUnknown, DBusErrorName.nameHasNoOwner, DBusErrorName.noReply, DBusErrorName.timeout,
+        DBusErrorName.timedOut, DBusErrorName.disconnected, DBusErrorName.noServer, DBusErrorName.noNetwork,
+        DBusErrorName.fileNotFound, DBusErrorName.badAddress, DBusErrorName.addressInUse,
+        DBusErrorName.limitsExceeded, DBusErrorName.noMemory, DBusErrorName.ioError,
     ]
 
     /// Sorts a D-Bus error from a call into `.remote` or `.unreachable`.
     public init(callError error: DBusError, bus: String) {
-        if Self.transportErrorNames.contains(error.name) || error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") {
+        if Self.transportErrorNames.contains(error.name) || error.name.hasPrefix(DBusErrorName.spawnPrefix) {
             self = .unreachable(bus: bus, reason: error.message.isEmpty ? error.name : error.message)
         } else {
             self = .remote(name: error.name, message: error.message)
@@ -49,7 +40,8 @@ public enum NavigatorError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .remote(let name, let message): return "\(message.isEmpty ? name : message) [\(name)]"
         case .unreachable(let bus, let reason): return "navd unreachable on \(bus): \(reason)"
-        case .unexpectedReply(let what): return "unexpected reply from navd: \(what)"
+        case .unexpectedReply(let method, let expected, let received):
+            return "unexpected reply from navd to \(method): expected \(expected), received \(received)"
         }
     }
 }

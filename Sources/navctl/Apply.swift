@@ -38,13 +38,13 @@ struct Apply: NavctlCommand {
         let session = try Session(options)
         // Params are converted to the types navd declares (the routes', the facts'), asked only when needed.
         var types = BatchParamTypes(routes: try session.declaredTypes(for: batch.routesWithParams))
-        if batch.setsFacts { types.facts = try session.client.facts().mapValues(\.type.rawValue) }
+        if batch.setsFacts { types.facts = try session.client.send(.facts).mapValues(\.type.rawValue) }
         if !types.routes.isEmpty || !types.facts.isEmpty {
             do { batch = try Batch(json: json, types: types) } catch { throw ValidationError("\(file): \(error)") }
         }
         let expected = expect ?? batch.expectedRevision ?? 0
         try session.change("apply") { client throws(NavigatorError) in
-            (try client.apply(batch.operations, expectedRevision: expected), nil)
+            (try client.send(.apply(batch.operations, expectedRevision: expected)), nil)
         }
     }
 }

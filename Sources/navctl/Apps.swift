@@ -21,7 +21,7 @@ struct Apps: Listing {
 
     func run() throws {
         let session = try Session(options)
-        let apps = try session.client.apps()
+        let apps = try session.client.send(.apps)
         session.list(apps, names: names ? apps.map(\.name) : nil, json: \.json) {
             if apps.isEmpty, !options.quiet {
                 printError("navctl: navd serves no apps (an app is a route file NAME.yaml in navd's apps folder; then 'navctl reload')")

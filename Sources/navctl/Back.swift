@@ -10,5 +10,5 @@ struct Back: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.back() }
+    var request: NavigatorRequest<UInt64> { .back }
 }

@@ -6,8 +6,8 @@ import NavdClient
 protocol MakesChange: NavctlCommand {
     /// The cause the change is printed with: the contract's method name in lower case (`popto`, `selecttab`).
     static var cause: String { get }
-    /// Makes the change and returns the revision it produced.
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64
+    /// The request that makes the change; it answers the revision it produced.
+    var request: NavigatorRequest<UInt64> { get }
 }
 
 extension MakesChange {
@@ -15,7 +15,7 @@ extension MakesChange {
     static var cause: String { form.name }
 
     func run() throws {
-        try Session(options).change(Self.cause) { client throws(NavigatorError) in (try change(client), nil) }
+        try Session(options).change(Self.cause) { client throws(NavigatorError) in (try client.send(request), nil) }
     }
 }
 
@@ -42,8 +42,8 @@ extension TakesAssignments {
 /// declares; it prints the state with the new screen's id.
 protocol AddsScreen: TakesAssignments {
     var route: String { get set }
-    /// Adds the screen with the converted params.
-    func add(_ client: NavigatorClient, params: Params) throws(NavigatorError) -> AddedScreen
+    /// The request that adds the screen with the converted params.
+    func request(params: Params) -> NavigatorRequest<AddedScreen>
 }
 
 extension AddsScreen {
@@ -56,7 +56,7 @@ extension AddsScreen {
         let session = try Session(options)
         let values = try session.params(params, for: route)
         try session.change(Self.form.name) { client throws(NavigatorError) in
-            let added = try add(client, params: values)
+            let added = try client.send(request(params: values))
             return (added.revision, added.id)
         }
     }

@@ -18,9 +18,9 @@ struct Dismiss: NavctlCommand {
     func run() throws {
         let session = try Session(options)
         if all {
-            try session.change("dismissall") { client throws(NavigatorError) in (try client.dismissAll(), nil) }
+            try session.change("dismissall") { client throws(NavigatorError) in (try client.send(.dismissAll), nil) }
         } else {
-            try session.change("dismiss") { client throws(NavigatorError) in (try client.dismiss(), nil) }
+            try session.change("dismiss") { client throws(NavigatorError) in (try client.send(.dismiss), nil) }
         }
     }
 }

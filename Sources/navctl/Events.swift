@@ -21,7 +21,7 @@ struct Events: Listing {
 
     func run() throws {
         let session = try Session(options)
-        let events = try session.client.events(source: source)
+        let events = try session.client.send(.getEvents(source: source))
         session.list(events, names: names ? events.map(\.event) : nil, json: \.json) {
             zip(events.map(\.event).paddedColumn, events).map { $0 + "  " + $1.scope }
         }

@@ -28,7 +28,7 @@ struct Facts: NavctlCommand {
 
     func run() throws {
         let session = try Session(options)
-        let facts = try session.client.facts()
+        let facts = try session.client.send(.facts)
         if names {
             session.say(facts.keys.sorted().map { $0 + "=" })
         } else if assignments.isEmpty {
@@ -39,7 +39,7 @@ struct Facts: NavctlCommand {
             }
         } else {
             let values = try session.inferredParams(assignments, declaredTypes: facts.mapValues(\.type.rawValue))
-            try session.change("setfacts") { client throws(NavigatorError) in (try client.setFacts(values), nil) }
+            try session.change("setfacts") { client throws(NavigatorError) in (try client.send(.setFacts(values)), nil) }
         }
     }
 }

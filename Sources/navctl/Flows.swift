@@ -17,12 +17,12 @@ struct Flows: Listing {
 
     func run() throws {
         let session = try Session(options)
-        let flows = try session.client.flows()
+        let flows = try session.client.send(.getFlows)
         var seen: Set<String> = []
         try session.list(flows, names: names ? flows.map(\.flow).filter { seen.insert($0).inserted } : nil,
                          json: \.json) {
             guard !flows.isEmpty else { return [] }
-            let routes = Dictionary(try session.client.tree().nodes.map { ($0.id, $0.name) }, uniquingKeysWith: { $1 })
+            let routes = Dictionary(try session.client.send(.getTree).nodes.map { ($0.id, $0.name) }, uniquingKeysWith: { $1 })
             let columns = zip(flows.map(\.id).paddedColumn, flows.map(\.flow).paddedColumn)
             return zip(columns, flows).map { column, flow in
                 var line = column.0 + "  " + column.1 + "  from \(routes[flow.firstScreen] ?? "?") (\(flow.firstScreen))"

@@ -37,6 +37,6 @@ protocol PrintsProperties: NavctlCommand {
 extension PrintsProperties {
     func run() throws {
         let session = try Session(options)
-        session.say(Self.lines(try session.client.properties()))
+        session.say(Self.lines(try session.client.send(.properties)))
     }
 }

@@ -16,7 +16,7 @@ struct History: NavctlCommand {
 
     func run() throws {
         let session = try Session(options)
-        let items = try session.client.history(limit: count)
+        let items = try session.client.send(.history(limit: count))
         if options.json {
             session.say(json: .array(items.map { item in
                 .object([("revision", .number(item.revision)), ("cause", .string(item.cause)),

@@ -13,5 +13,5 @@ struct Open: TakesTarget {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "A link or a state name.", completion: targetCompletion) var target: String
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.open(target) }
+    var request: NavigatorRequest<UInt64> { .open(target) }
 }

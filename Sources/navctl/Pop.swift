@@ -10,5 +10,5 @@ struct Pop: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.pop() }
+    var request: NavigatorRequest<UInt64> { .pop }
 }

@@ -14,5 +14,5 @@ struct PopTo: TakesTarget {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "A screen id or a route name.", completion: routeCompletion) var target: String
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.popTo(target) }
+    var request: NavigatorRequest<UInt64> { .popTo(target) }
 }

@@ -22,8 +22,8 @@ struct Present: AddsScreen {
         try validateAssignments(params)
     }
 
-    func add(_ client: NavigatorClient, params: Params) throws(NavigatorError) -> AddedScreen {
-        try client.present(route, params: params, style: style ?? .sheet)
+    func request(params: Params) -> NavigatorRequest<AddedScreen> {
+        .present(route, params: params, style: style ?? .sheet)
     }
 }
 

@@ -15,7 +15,7 @@ struct Push: AddsScreen {
     @Argument(help: "The route to push.", completion: routeCompletion) var route: String
     @Argument(help: ArgumentHelp("Params of the screen.", valueName: "key=value")) var params: [String] = []
 
-    func add(_ client: NavigatorClient, params: Params) throws(NavigatorError) -> AddedScreen {
-        try client.push(route, params: params)
+    func request(params: Params) -> NavigatorRequest<AddedScreen> {
+        .push(route, params: params)
     }
 }

@@ -10,5 +10,5 @@ struct Redo: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.redo() }
+    var request: NavigatorRequest<UInt64> { .redo }
 }

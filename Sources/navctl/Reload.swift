@@ -21,7 +21,7 @@ struct Reload: NavctlCommand {
 
     func run() throws {
         let session = try Session(options)
-        let revision = try session.client.reload()
+        let revision = try session.client.send(.reload)
         if options.json {
             session.say(json: .object([("revision", .number(revision)), ("cause", .string("reload"))]))
         } else {

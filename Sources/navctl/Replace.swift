@@ -12,7 +12,7 @@ struct Replace: AddsScreen {
     @Argument(help: "The new screen's route.", completion: routeCompletion) var route: String
     @Argument(help: ArgumentHelp("Params of the screen.", valueName: "key=value")) var params: [String] = []
 
-    func add(_ client: NavigatorClient, params: Params) throws(NavigatorError) -> AddedScreen {
-        try client.replace(route, params: params)
+    func request(params: Params) -> NavigatorRequest<AddedScreen> {
+        .replace(route, params: params)
     }
 }

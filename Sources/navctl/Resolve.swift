@@ -33,8 +33,8 @@ struct Resolve: NavctlCommand {
         let session = try Session(options)
         let resolved: Resolution
         switch kind {
-        case .event: resolved = try session.client.resolve(event: target, params: try session.inferredParams(params))
-        case .link: resolved = try session.client.resolve(link: target)
+        case .event: resolved = try session.client.send(.resolve(event: target, params: try session.inferredParams(params)))
+        case .link: resolved = try session.client.send(.resolve(link: target))
         }
         if options.json {
             session.say(json: resolved.json)

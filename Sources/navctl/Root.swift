@@ -11,5 +11,5 @@ struct Root: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.popToRoot() }
+    var request: NavigatorRequest<UInt64> { .popToRoot }
 }

@@ -14,7 +14,7 @@ struct Routes: Listing {
 
     func run() throws {
         let session = try Session(options)
-        let routes = try session.client.routes()
+        let routes = try session.client.send(.getRoutes)
         session.list(routes, names: names ? routes.map(\.name) : nil, json: \.json) {
             zip(routes.map(\.name).paddedColumn, routes).map { column, route in
                 var line = column + "  " + route.presentations.joined(separator: ",")

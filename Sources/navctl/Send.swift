@@ -46,7 +46,7 @@ struct Send: NavctlCommand {
     func run() throws {
         let session = try Session(options)
         let values = try session.inferredParams(params)
-        let answer = try session.client.send(event, params: values, source: source, expectedRevision: expect)
+        let answer = try session.client.send(.send(event, params: values, source: source, expectedRevision: expect))
         try session.report("send", revision: answer.revision, members: [("outcome", .string(answer.outcome.rawValue))],
                            note: answer.outcome.rawValue)
     }

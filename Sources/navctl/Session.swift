@@ -44,7 +44,7 @@ struct Session {
         throws(NavigatorError)
     {
         guard !options.quiet else { return }
-        let state = try client.state()
+        let state = try client.send(.getState)
         let current = state.revision == revision
         let suffix = note.map { " (\($0))" } ?? ""
         if options.json {
@@ -68,7 +68,7 @@ struct Session {
     func declaredTypes(for routes: Set<String>) throws(NavigatorError) -> [String: [String: String]] {
         guard !routes.isEmpty else { return [:] }
         var types: [String: [String: String]] = [:]
-        for route in try client.routes() where routes.contains(route.name) { types[route.name] = route.params }
+        for route in try client.send(.getRoutes) where routes.contains(route.name) { types[route.name] = route.params }
         return types
     }
 
@@ -97,22 +97,22 @@ struct Session {
 // `navigatorCompletion`).
 
 /// Shell completion for route names.
-let routeCompletion = navigatorCompletion { try $0.routes().map(\.name) }
+let routeCompletion = navigatorCompletion { try $0.send(.getRoutes).map(\.name) }
 /// Shell completion for tab names.
-let tabCompletion = navigatorCompletion { try $0.properties().tabs }
+let tabCompletion = navigatorCompletion { try $0.send(.properties).tabs }
 /// Shell completion for named states and route names (targets of `open` and `pop-to`).
 let targetCompletion = navigatorCompletion { client in
-    try client.properties().states.keys.sorted() + client.routes().map(\.name)
+    try client.send(.properties).states.keys.sorted() + client.send(.getRoutes).map(\.name)
 }
 /// Shell completion for the events the screen on top can send.
-let eventCompletion = navigatorCompletion { try $0.events(source: "").map(\.event) }
+let eventCompletion = navigatorCompletion { try $0.send(.getEvents(source: "")).map(\.event) }
 /// Shell completion for flow names: the flows on the tree, once each.
 let flowCompletion = navigatorCompletion { client in
     var seen: Set<String> = []
-    return try client.flows().map(\.flow).filter { seen.insert($0).inserted }
+    return try client.send(.getFlows).map(\.flow).filter { seen.insert($0).inserted }
 }
 /// Shell completion for `fact=` words: every declared fact.
-let factCompletion = navigatorCompletion { try $0.facts().keys.sorted().map { $0 + "=" } }
+let factCompletion = navigatorCompletion { try $0.send(.facts).keys.sorted().map { $0 + "=" } }
 
 /// Checks `key=value` words before anything is sent, so a typo is a usage error (exit 2) even without navd.
 func validateAssignments(_ words: [String]) throws {

@@ -28,6 +28,6 @@ struct SetStack: NavctlCommand {
                 throw ValidationError(error.description)
             }
         }
-        try session.change("setstack") { client throws(NavigatorError) in (try client.setStack(specs), nil) }
+        try session.change("setstack") { client throws(NavigatorError) in (try client.send(.setStack(specs)), nil) }
     }
 }

@@ -18,7 +18,7 @@ struct Start: TakesAssignments {
     func run() throws {
         let session = try Session(options)
         let values = try session.inferredParams(params)
-        let started = try session.client.start(flow, params: values)
+        let started = try session.client.send(.start(flow, params: values))
         try session.report("start", revision: started.revision, members: [("flowId", .string(started.id))],
                            note: "flow \(started.id)")
     }

@@ -12,7 +12,7 @@ struct State: NavctlCommand {
 
     func run() throws {
         let session = try Session(options)
-        let state = try session.client.state()
+        let state = try session.client.send(.getState)
         if options.json {
             session.say(json: state.json(cause: "state"))
         } else {

@@ -20,12 +20,12 @@ struct Status: NavctlCommand {
         } catch {
             report(absentOn: options.bus.displayName, error)
         }
-        let owner = try session.client.navdOwner()
+        let owner = try session.client.send(.navdOwner)
         guard let owner else {
             report(absentOn: session.client.busDescription,
                    .unreachable(bus: session.client.busDescription, reason: "\(Navigator.busName) has no owner"))
         }
-        let properties = try session.client.properties()
+        let properties = try session.client.send(.properties)
         if options.json {
             session.say(json: .object([
                 ("running", .bool(true)), ("bus", .string(session.client.busDescription)), ("owner", .string(owner)),

@@ -12,7 +12,7 @@ struct Tab: TakesTarget {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The tab's name.", completion: tabCompletion) var name: String
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.selectTab(name) }
+    var request: NavigatorRequest<UInt64> { .selectTab(name) }
 }
 
 extension Tab {

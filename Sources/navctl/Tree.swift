@@ -15,7 +15,7 @@ struct Tree: NavctlCommand {
 
     func run() throws {
         let session = try Session(options)
-        let tree = try session.client.tree()
+        let tree = try session.client.send(.getTree)
         if options.json {
             session.say(json: tree.json)
         } else {

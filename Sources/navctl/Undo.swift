@@ -10,5 +10,5 @@ struct Undo: MakesChange {
 
     @OptionGroup var options: GlobalOptions
 
-    func change(_ client: NavigatorClient) throws(NavigatorError) -> UInt64 { try client.undo() }
+    var request: NavigatorRequest<UInt64> { .undo }
 }

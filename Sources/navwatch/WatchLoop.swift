@@ -100,11 +100,11 @@ final class WatchLoop {
     /// Hands the renderer the route graph and tab names, when it draws them.
     private func refreshGraph() throws(NavigatorError) {
         guard renderer.wantsGraph else { return }
-        renderer.useGraph(routes: try client.routes(), tabs: try client.properties().tabs)
+        renderer.useGraph(routes: try client.send(.getRoutes), tabs: try client.send(.properties).tabs)
     }
 
     private func show(_ change: StateChange) throws(NavigatorError) {
-        let tree = renderer.wantsTree ? try client.tree() : nil
+        let tree = renderer.wantsTree ? try client.send(.getTree) : nil
         topID = change.state.top?.id
         refreshEvents()
         renderer.show(change, tree: tree)
@@ -116,19 +116,19 @@ final class WatchLoop {
     /// later change fetches them.
     private func refreshEvents() {
         guard renderer.wantsEvents, let topID, topID != eventsTopID else { return }
-        guard let events = try? client.events(source: topID) else {
+        guard let events = try? client.send(.getEvents(source: topID)) else {
             renderer.useEvents([], flows: [])
             return
         }
         eventsTopID = topID
-        renderer.useEvents(events, flows: (try? client.flows()) ?? [])
+        renderer.useEvents(events, flows: (try? client.send(.getFlows)) ?? [])
     }
 
     /// Sends `event` from the screen on top as last shown, without a revision check; the view knows no destination.
     private func send(_ event: String) {
         guard let topID else { return }
         do {
-            renderer.sent(event, .success(try client.send(event, source: topID)))
+            renderer.sent(event, .success(try client.send(.send(event, source: topID))))
         } catch {
             renderer.sent(event, .failure(error))
         }

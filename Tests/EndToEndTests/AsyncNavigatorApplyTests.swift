@@ -9,13 +9,13 @@ struct AsyncNavigatorApplyTests {
         let fixture = try NavdOnPrivateBus()
         let navigator = try AsyncNavigator(bus: .address(fixture.bus.address), timeoutMilliseconds: 10_000)
         for (index, step) in ApplyEveryOperation.steps.enumerated() {
-            let revision = try await navigator.apply(step.ops)
+            let revision = try await navigator.send(.apply(step.ops))
             #expect(revision == UInt64(index + 2), "step \(index): one revision per batch")
-            let state = try await navigator.state()
+            let state = try await navigator.send(.getState)
             #expect(state.tab == step.tab, "step \(index)")
             #expect(state.path.map(\.route) == step.path, "step \(index)")
         }
-        #expect(try await navigator.facts()["signed-in"] == .bool(true))
+        #expect(try await navigator.send(.facts)["signed-in"] == .bool(true))
     }
 
     @Test func anOpOfTheWrongShapeIsRefusedBeforeSending() async throws {

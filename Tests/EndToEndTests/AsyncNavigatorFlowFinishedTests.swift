@@ -14,12 +14,12 @@ struct AsyncNavigatorFlowFinishedTests {
         defer { navigator.close() }
         var updates = navigator.updates().makeAsyncIterator()
         guard case .state? = try await updates.next() else { Issue.record("no first state"); return }
-        let started = try await navigator.start("auth")
-        #expect(try await navigator.flows().map(\.flow) == ["auth"])
-        #expect(try await navigator.events().map(\.event).prefix(3) == ["forgot-password", "succeeded", "cancel"])
-        _ = try await navigator.finish("cancelled")
-        _ = try await navigator.start("auth")
-        _ = try await navigator.dismiss()
+        let started = try await navigator.send(.start("auth"))
+        #expect(try await navigator.send(.getFlows).map(\.flow) == ["auth"])
+        #expect(try await navigator.send(.getEvents()).map(\.event).prefix(3) == ["forgot-password", "succeeded", "cancel"])
+        _ = try await navigator.send(.finish("cancelled"))
+        _ = try await navigator.send(.start("auth"))
+        _ = try await navigator.send(.dismiss)
         var seen: [String] = []
         var ends: [FlowFinished] = []
         while seen.count < 6, let update = try await updates.next() {
@@ -34,11 +34,11 @@ struct AsyncNavigatorFlowFinishedTests {
         #expect(ends.last?.isAbandoned == true)
         #expect(ends.last?.revision == 5)
 
-        let resolved = try await navigator.resolve(event: "next")
+        let resolved = try await navigator.send(.resolve(event: "next"))
         #expect(resolved.outcome == .applied && resolved.path.map(\.route) == ["red", "orange"])
-        #expect(try await navigator.send("next") == EventOutcome(revision: 6, outcome: .applied))
-        #expect(try await navigator.setFacts(["signed-in": .bool(true)]) == 7)
-        #expect(try await navigator.facts() == ["signed-in": .bool(true)])
-        await #expect(throws: NavigatorError.self) { try await navigator.send("no-such-event") }
+        #expect(try await navigator.send(.send("next")) == EventOutcome(revision: 6, outcome: .applied))
+        #expect(try await navigator.send(.setFacts(["signed-in": .bool(true)])) == 7)
+        #expect(try await navigator.send(.facts) == ["signed-in": .bool(true)])
+        await #expect(throws: NavigatorError.self) { try await navigator.send(.send("no-such-event")) }
     }
 }

@@ -78,7 +78,7 @@ struct AsyncNavigatorUpdateTests {
         }
         let navigator = try AsyncNavigator(bus: .address(bus.address), timeoutMilliseconds: 10_000)
         defer { navigator.close() }
-        _ = try await navigator.push("orange")
+        _ = try await navigator.send(.push("orange"))
         var updates = navigator.updates().makeAsyncIterator()
         guard case .state(let first)? = try await updates.next() else { Issue.record("no first state"); return }
         #expect(first.cause == "state")
@@ -92,7 +92,7 @@ struct AsyncNavigatorUpdateTests {
         #expect(["restore", "state"].contains(restored.cause))
         #expect(restored.state == first.state)
 
-        let yellow = try await navigator.push("yellow")
+        let yellow = try await navigator.send(.push("yellow"))
         var next = try await updates.next()
         if next == .state(StateChange(cause: "restore", state: first.state)) { next = try await updates.next() }
         guard case .state(let pushed)? = next else { Issue.record("no state after the push: \(String(describing: next))"); return }
@@ -123,7 +123,7 @@ struct AsyncNavigatorUpdateTests {
         #expect(try await consumer.value == 1)
         #expect(await eventually { updateReaderThreads().isDisjoint(with: mine) })
         // The navigator itself still works.
-        #expect(try await navigator.state().revision == 1)
+        #expect(try await navigator.send(.getState).revision == 1)
         navigator.close()
     }
 

@@ -144,7 +144,7 @@ final class GtkViewSession {
 
     /// navd's state, read with GetState (not from the window); of `app` when given.
     func state(app: String? = nil) throws -> VisibleState {
-        try NavigatorClient(bus: .address(bus.address), app: app, timeoutMilliseconds: 5_000).state()
+        try NavigatorClient(bus: .address(bus.address), app: app, timeoutMilliseconds: 5_000).send(.getState)
     }
 
     /// Waits up to 20 s until navd's state passes `check`, and returns it.

@@ -30,7 +30,7 @@ struct NavctlApplyTests {
             #expect(state.string("tab") == step.tab, "step \(index): \(result.stdout)")
             #expect(state.pathRoutes == step.path, "step \(index): \(result.stdout)")
         }
-        #expect(try fixture.client().facts()["signed-in"] == .bool(true))
+        #expect(try fixture.client().send(.facts)["signed-in"] == .bool(true))
     }
 
     @Test("a send carries its params, and the facts take their declared types", .enabled(if: EndToEnd.navdAvailable))
@@ -41,10 +41,10 @@ struct NavctlApplyTests {
              {"op": "send", "event": "failed", "params": {"message": "no line"}}]
             """)
         #expect(sent.stdout == "2 apply news: news-list > call-error\n", "\(sent)")
-        #expect(try fixture.client().state().top?.params == ["message": .string("no line")])
+        #expect(try fixture.client().send(.getState).top?.params == ["message": .string("no line")])
         let facts = try fixture.navctl("apply", "-", standardInput: #"[{"op": "set-facts", "facts": {"signed-in": "yes"}}]"#)
         #expect(facts.status == 0, "\(facts)")
-        #expect(try fixture.client().facts()["signed-in"] == .bool(true), "converted as navctl facts converts")
+        #expect(try fixture.client().send(.facts)["signed-in"] == .bool(true), "converted as navctl facts converts")
     }
 
     @Test("a batch that does not fit an op's declaration is refused before anything is sent",
@@ -63,6 +63,6 @@ struct NavctlApplyTests {
             #expect(result.status == 2, "\(batch): \(result)")
             #expect(result.stderr.contains(message), "\(batch): \(result)")
         }
-        #expect(try fixture.client().state().revision == 1, "nothing was sent")
+        #expect(try fixture.client().send(.getState).revision == 1, "nothing was sent")
     }
 }

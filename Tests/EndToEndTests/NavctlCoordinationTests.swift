@@ -27,7 +27,7 @@ struct NavctlCoordinationTests {
         let unhandled = try fixture.navctl("send", "no-such-event")
         #expect(unhandled.status == 1 && unhandled.stderr.contains("UnhandledEvent"), "\(unhandled)")
         #expect(unhandled.stdout.isEmpty)
-        #expect(try fixture.client().state().revision == 3, "refusals change nothing")
+        #expect(try fixture.client().send(.getState).revision == 3, "refusals change nothing")
         let usage = try fixture.navctl("send", "next", "novalue")
         #expect(usage.status == 2, "\(usage)")
         #expect(try fixture.navctl("send").status == 2)
@@ -37,9 +37,9 @@ struct NavctlCoordinationTests {
     func sendFromSource() throws {
         let fixture = try NavdOnPrivateBus()
         let client = try fixture.client()
-        let red = try #require(try client.state().top?.id)
-        let orange = try client.push("orange").id
-        _ = try client.pop()
+        let red = try #require(try client.send(.getState).top?.id)
+        let orange = try client.send(.push("orange")).id
+        _ = try client.send(.pop)
         let late = try fixture.navctl("send", "next", "--source", orange)
         #expect(late.status == 1 && late.stderr.contains("StaleSource"), "\(late)")
         let fromRed = try fixture.navctl("send", "next", "--source", red)
@@ -90,7 +90,7 @@ struct NavctlCoordinationTests {
         #expect(items.count == 1)
         #expect(flow.string("flow") == "auth")
         #expect(flow["params"] == .object([]))
-        let top = try #require(try fixture.client().state().top)
+        let top = try #require(try fixture.client().send(.getState).top)
         #expect(flow.string("firstScreen") == top.id)
         let unknownOutput = try fixture.navctl("finish", "nonsense")
         #expect(unknownOutput.status == 1 && unknownOutput.stderr.contains("UnknownOutput"), "\(unknownOutput)")
@@ -117,7 +117,7 @@ struct NavctlCoordinationTests {
         let set = try fixture.navctl("facts", "signed-in=true")
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout == "2 setfacts rainbow: red\n")
-        #expect(try fixture.client().facts() == ["signed-in": .bool(true)])
+        #expect(try fixture.client().send(.facts) == ["signed-in": .bool(true)])
         let json = try fixture.navctl("--json", "facts", "signed-in=false")
         #expect(try json.json().string("cause") == "setfacts")
         #expect(try json.json().integer("revision") == 3)
@@ -161,7 +161,7 @@ struct NavctlCoordinationTests {
         #expect(document.pathRoutes == ["red", "purple"])
         guard case .array(let trace)? = document["trace"] else { Issue.record("no trace: \(link)"); return }
         #expect(!trace.isEmpty)
-        #expect(try fixture.client().state().revision == 1, "a dry run changes nothing")
+        #expect(try fixture.client().send(.getState).revision == 1, "a dry run changes nothing")
         let unhandled = try fixture.navctl("resolve", "event", "no-such-event")
         #expect(unhandled.status == 1 && unhandled.stderr.contains("UnhandledEvent"), "\(unhandled)")
         #expect(try fixture.navctl("resolve", "frobnicate", "next").status == 2)

@@ -20,7 +20,7 @@ struct NavctlHugeTreeTests {
         defer { navd.stop() }
         let client = try NavigatorClient(bus: .address(bus.address), timeoutMilliseconds: 120_000)
         let stack = [ScreenSpec(route: "red")] + Array(repeating: ScreenSpec(route: "orange"), count: Self.screens - 1)
-        #expect(try client.setStack(stack) == 2)
+        #expect(try client.send(.setStack(stack)) == 2)
         let tree = try runNavctl(["--address", bus.address, "--timeout", "120", "tree"], bus: bus)
         #expect(tree.status == 0, "\(tree.status) \(tree.stderr)")
         #expect(tree.lines.count == 1 + 3 + 2 + Self.screens, "revision, three tabs, the other tabs' roots, every screen")

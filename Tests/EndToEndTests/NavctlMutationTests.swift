@@ -36,18 +36,18 @@ struct NavctlMutationTests {
         let document = try result.json()
         guard case .array(let path)? = document["path"] else { Issue.record("no path"); return }
         #expect(path.last?["params"] == .object([("id", .int(42))]))
-        let state = try fixture.client().state()
+        let state = try fixture.client().send(.getState)
         #expect(state.top?.params == ["id": .int(42)])
     }
 
     @Test("pop, pop-to, root and back")
     func popping() throws {
         let fixture = try NavdOnPrivateBus()
-        for route in ["orange", "yellow", "green", "teal"] { _ = try fixture.client().push(route) }
+        for route in ["orange", "yellow", "green", "teal"] { _ = try fixture.client().send(.push(route)) }
         #expect(try fixture.navctl("pop").stdout == "6 pop rainbow: red > orange > yellow > green\n")
         #expect(try fixture.navctl("pop-to", "orange").stdout == "7 popto rainbow: red > orange\n")
         #expect(try fixture.navctl("back").stdout == "8 back rainbow: red\n")
-        _ = try fixture.client().push("blue")
+        _ = try fixture.client().send(.push("blue"))
         let root = try fixture.navctl("root", "--json")
         #expect(root.status == 0, "\(root)")
         #expect(try root.json().pathRoutes == ["red"])
@@ -76,7 +76,7 @@ struct NavctlMutationTests {
         guard case .array(let path)? = try cover.json()["path"] else { Issue.record("no path"); return }
         #expect(path.map { $0.string("presentation") } == ["root", "sheet", "cover"])
         #expect(try fixture.navctl("dismiss").stdout == "4 dismiss rainbow: red > [sheet] modal\n")
-        _ = try fixture.client().present("modal", style: .cover)
+        _ = try fixture.client().send(.present("modal", style: .cover))
         #expect(try fixture.navctl("dismiss", "--all").stdout == "6 dismissall rainbow: red\n")
     }
 
@@ -101,7 +101,7 @@ struct NavctlMutationTests {
         let fromFile = try fixture.navctl("apply", file.path)
         #expect(fromFile.status == 0, "\(fromFile)")
         #expect(fromFile.stdout == "2 apply rainbow: red > orange > news-item\n")
-        #expect(try fixture.client().state().top?.params == ["id": .int(3)])
+        #expect(try fixture.client().send(.getState).top?.params == ["id": .int(3)])
         let fromStdin = try fixture.navctl("apply", "-", "--expect", "2", "--json",
                                            standardInput: #"{"ops": [{"op": "pop"}, {"op": "pop"}]}"#)
         #expect(fromStdin.status == 0, "\(fromStdin)")
@@ -112,7 +112,7 @@ struct NavctlMutationTests {
     @Test("undo and redo")
     func undoRedo() throws {
         let fixture = try NavdOnPrivateBus()
-        _ = try fixture.client().push("orange")
+        _ = try fixture.client().send(.push("orange"))
         #expect(try fixture.navctl("undo").stdout == "3 undo rainbow: red\n")
         let redo = try fixture.navctl("redo", "--json")
         #expect(redo.status == 0, "\(redo)")

@@ -9,7 +9,7 @@ struct NavctlReaderTests {
     @Test("state: one line, or the documented JSON shape with cause \"state\"")
     func state() throws {
         let fixture = try NavdOnPrivateBus()
-        _ = try fixture.client().push("orange")
+        _ = try fixture.client().send(.push("orange"))
         let human = try fixture.navctl("state")
         #expect(human.status == 0 && human.stdout == "2 state rainbow: red > orange\n", "\(human)")
         let json = try runNavctl(["--json", "--address", fixture.bus.address, "state"], bus: fixture.bus)
@@ -29,8 +29,8 @@ struct NavctlReaderTests {
     @Test("tree: tabs with the selected one marked, stacks, layers indented under their presenter")
     func tree() throws {
         let fixture = try NavdOnPrivateBus()
-        _ = try fixture.client().push("orange")
-        _ = try fixture.client().present("modal", style: .sheet)
+        _ = try fixture.client().send(.push("orange"))
+        _ = try fixture.client().send(.present("modal", style: .sheet))
         let human = try fixture.navctl("tree")
         #expect(human.status == 0, "\(human)")
         let lines = human.lines
@@ -71,8 +71,8 @@ struct NavctlReaderTests {
     @Test("history -n N lists the newest changes first")
     func history() throws {
         let fixture = try NavdOnPrivateBus()
-        _ = try fixture.client().push("orange")
-        _ = try fixture.client().pop()
+        _ = try fixture.client().send(.push("orange"))
+        _ = try fixture.client().send(.pop)
         let human = try fixture.navctl("history", "-n", "2")
         #expect(human.status == 0, "\(human)")
         #expect(human.lines.count == 2)

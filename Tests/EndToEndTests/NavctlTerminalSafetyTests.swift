@@ -22,8 +22,8 @@ struct NavctlTerminalSafetyTests {
     func stateTreeAndRefusal() throws {
         let fixture = try NavdOnPrivateBus()
         let client = try fixture.client()
-        _ = try client.selectTab("news")
-        _ = try client.push("call-error", params: ["message": .string(Self.hostile)])
+        _ = try client.send(.selectTab("news"))
+        _ = try client.send(.push("call-error", params: ["message": .string(Self.hostile)]))
         let tree = try fixture.navctl("tree")
         #expect(tree.status == 0 && !Self.holdsControls(tree.stdout), "\(tree)")
         #expect(tree.stdout.contains("call-error message=\(Self.shown)  (#"), "\(tree)")
@@ -78,8 +78,8 @@ struct NavctlTerminalSafetyTests {
         let navd = try NavdProcess.started(bus: bus, extraArguments: ["--routes", file])
         defer { navd.stop() }
         let client = try NavigatorClient(bus: .address(bus.address), timeoutMilliseconds: 5_000)
-        _ = try client.setFacts(["motto": .string(Self.hostile)])
-        _ = try client.start("edit", params: ["text": .string(Self.hostile)])
+        _ = try client.send(.setFacts(["motto": .string(Self.hostile)]))
+        _ = try client.send(.start("edit", params: ["text": .string(Self.hostile)]))
         let commands: [[String]] = [
             ["state"], ["tree"], ["routes"], ["history"], ["flows"], ["events"], ["facts"], ["status"], ["apps"],
             ["resolve", "event", "wave", "text=\(Self.hostile)"], ["send", "wave", "text=\(Self.hostile)"],

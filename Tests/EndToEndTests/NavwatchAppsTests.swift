@@ -82,15 +82,15 @@ struct NavwatchAppsTests {
         var updates = navigator.updates().makeAsyncIterator()
         #expect(try await updates.next()?.state?.path.map(\.route) == ["home"])
         #expect(try fixture.navctl("push", "orange").status == 0)
-        _ = try await navigator.push("cart")
-        let pushed = try await navigator.state()
+        _ = try await navigator.send(.push("cart"))
+        let pushed = try await navigator.send(.getState)
         #expect(try await updates.next() == .state(StateChange(cause: "push", state: pushed)))
 
         try fixture.remove("shop")
         #expect(try fixture.navctl("reload").status == 0)
         #expect(try await updates.next() == .navdGone)
         do {
-            _ = try await navigator.state()
+            _ = try await navigator.send(.getState)
             Issue.record("a removed app answered")
         } catch {
             #expect(error.shortName == "org.freedesktop.DBus.Error.UnknownObject", "\(error)")
@@ -101,7 +101,7 @@ struct NavwatchAppsTests {
         guard case .state(let change) = back else { Issue.record("not a state: \(back)"); return }
         #expect(change.cause == "restore")
         #expect(change.state.path.map(\.route) == ["home", "cart"])
-        #expect(try await navigator.apps().map(\.name) == ["blog", "shop"])
-        #expect(try await navigator.reload() == 2)
+        #expect(try await navigator.send(.apps).map(\.name) == ["blog", "shop"])
+        #expect(try await navigator.send(.reload) == 2)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// signals a test scripts, so navwatch can be shown what a real navd never does on purpose:
 /// a revision that jumps (a missed signal), a stale signal, a daemon vanishing mid-stream.
 ///
-/// It answers GetState, GetTree, GetRoutes and the properties from the state the test set, Push with the
+/// It answers GetState, GetTree, GetRoutes and every property from the state the test set, Push with the
 /// reply the test set (changing nothing), and counts GetState calls. Everything else about navd is tested against the real daemon.
 final class NavwatchScriptedNavigator: @unchecked Sendable {
     let connection: Connection
@@ -56,12 +56,8 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
                 },
             ],
             getProperty: { [weak self] name in
-                guard let self else { return nil }
-                switch NavigatorProperty(rawValue: name) {
-                case .tabs: return .stringArray(tabs)
-                case .revision: return .uint64(lock.withLock { current.revision })
-                default: return nil
-                }
+                guard let self, let property = NavigatorProperty(rawValue: name) else { return nil }
+                return Self.value(of: property, state: lock.withLock { current }, tabs: tabs)
             }))
         try connection.requestName(Navigator.busName)
         loop.start()
@@ -100,6 +96,22 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
     }
 
     static func pathValue(_ path: [Entry]) -> DBusValue { Entry.dbusValue(path: path) }
+
+    /// Every property as navd would serve it for `state` (the client reads them all or none).
+    static func value(of property: NavigatorProperty, state: VisibleState, tabs: [String]) -> DBusValue {
+        switch property {
+        case .revision: .uint64(state.revision)
+        case .depth: .uint32(UInt32(state.path.count))
+        case .top: .string(state.top?.route ?? "")
+        case .topID: .string(state.top?.id ?? "")
+        case .selectedTab: .string(state.tab)
+        case .tabs: .stringArray(tabs)
+        case .canUndo, .canRedo: .boolean(false)
+        case .states: .stringDictionary([])
+        case .version: .string(Navigator.version)
+        case .facts: Params().dbusValue
+        }
+    }
 
     static func treeValue(_ state: VisibleState) -> DBusValue {
         var nodes = [Node(id: "tab-1", parentID: "", kind: .tab, name: state.tab)]

@@ -16,8 +16,8 @@ struct NavwatchTerminalSafetyTests {
     func navdWithHostileParam() throws -> NavdOnPrivateBus {
         let fixture = try NavdOnPrivateBus()
         let client = try fixture.client()
-        _ = try client.selectTab("news")
-        _ = try client.push("call-error", params: ["message": .string(Self.hostile)])
+        _ = try client.send(.selectTab("news"))
+        _ = try client.send(.push("call-error", params: ["message": .string(Self.hostile)]))
         return fixture
     }
 
@@ -58,7 +58,7 @@ struct NavwatchTerminalSafetyTests {
         #expect(screen.contains(Self.shown), "\(screen)")
         #expect(screen.split(separator: "\n").first?.contains("[news]") == true, "the tab bar was not cleared: \(screen)")
         #expect(screen.contains("news-list > call-error"), "the breadcrumb was not cleared: \(screen)")
-        _ = try fixture.client().push("call-error", params: ["message": .string(Self.hostile + "again")])
+        _ = try fixture.client().send(.push("call-error", params: ["message": .string(Self.hostile + "again")]))
         tmux.waitForScreen { $0.contains("rev 4") }
         #expect(try tmux.tmux(["display-message", "-p", "-t", tmux.session, "#{pane_title}"]) == title)
         #expect(title.trimmingCharacters(in: .whitespacesAndNewlines) != "pwned")

@@ -66,6 +66,6 @@ struct ViewProcessExampleTests {
         #expect(!isRunning(), "the example did not exit at the end of its input")
         #expect(status == nil || status == 0)
         #expect(lines(3) == ["showing red at revision 1", "showing orange at revision 2", "refused pink: UnknownRoute"])
-        #expect(try fixture.client().state().path.map(\.route) == ["red", "orange"])
+        #expect(try fixture.client().send(.getState).path.map(\.route) == ["red", "orange"])
     }
 }

@@ -7,13 +7,23 @@ import Testing
 /// `AppChange`, and the object a client of an app talks to.
 @Suite("Apps in the client", .timeLimit(.minutes(1)))
 struct AppsTests {
-    /// `a{sa{sv}}` with the navigator interface carrying `revision` and `top`.
-    func navigatorInterfaces(revision: UInt64, top: String) -> DBusValue {
-        .dictionary(key: .string, value: Signature(unchecked: "a{sv}"), [
-            DBusDictEntry(key: .string(Navigator.interfaceName), value: .vardict([
-                (NavigatorProperty.revision.name, .uint64(revision)), (NavigatorProperty.top.name, .string(top)),
-                (NavigatorProperty.depth.name, .uint32(2)), (NavigatorProperty.topID.name, .string("#2")),
-            ])),
+    /// `a{sa{sv}}` with the navigator interface carrying every property, `revision` and `top` as given;
+    /// `replacing` swaps one property's value, and a nil value leaves it out.
+    func navigatorInterfaces(revision: UInt64, top: String, replacing: (NavigatorProperty, DBusValue?)? = nil)
+        -> DBusValue
+    {
+        let properties: [(NavigatorProperty, DBusValue)] = [
+            (.revision, .uint64(revision)), (.depth, .uint32(2)), (.top, .string(top)), (.topID, .string("#2")),
+            (.selectedTab, .string("")), (.tabs, .stringArray([])), (.canUndo, .boolean(false)),
+            (.canRedo, .boolean(false)), (.states, .stringDictionary([])), (.version, .string(Navigator.version)),
+            (.facts, Params().dbusValue),
+        ]
+        let values = properties.compactMap { property, value -> (String, DBusValue)? in
+            guard let replacing, replacing.0 == property else { return (property.name, value) }
+            return replacing.1.map { (property.name, $0) }
+        }
+        return .dictionary(key: .string, value: Signature(unchecked: "a{sv}"), [
+            DBusDictEntry(key: .string(Navigator.interfaceName), value: .vardict(values)),
         ])
     }
 
@@ -30,54 +40,54 @@ struct AppsTests {
             ("/org/navd/Navigator1/elsewhere", navigatorInterfaces(revision: 1, top: "x")),
             ("/org/navd/Navigator1/apps/bare", .dictionary(key: .string, value: Signature(unchecked: "a{sv}"), [])),
         ])
-        let apps = try Reply.apps([body])
+        let apps = try AppInfo.apps(dbusValue: body)
         #expect(apps.map(\.name) == ["blog", "shop"])
         #expect(apps.map(\.path.rawValue) == ["/org/navd/Navigator1/apps/blog", "/org/navd/Navigator1/apps/shop"])
         #expect(apps.map(\.revision) == [3, 7])
         #expect(apps.map(\.top) == ["post", "cart"])
         #expect(apps[1].properties.topID == "#2" && apps[1].properties.depth == 2)
-        #expect(try Reply.apps([managedObjects([])]).isEmpty)
+        #expect(try AppInfo.apps(dbusValue: managedObjects([])).isEmpty)
     }
 
-    @Test("a listing of another shape, or a property of another type, is an unexpected reply")
+    @Test("a listing of another shape, or a property of another type or missing, is refused, never read as a default")
     func wrongShapes() {
-        #expect(throws: NavigatorError.self) { try Reply.apps([.string("no")]) }
-        let wrongType: DBusValue = .dictionary(key: .string, value: Signature(unchecked: "a{sv}"), [
-            DBusDictEntry(key: .string(Navigator.interfaceName), value: .vardict([
-                (NavigatorProperty.revision.name, .string("seven")),
-            ])),
-        ])
-        #expect(throws: NavigatorError.self) {
-            try Reply.apps([managedObjects([("/org/navd/Navigator1/apps/shop", wrongType)])])
+        #expect(throws: DBusError.self) { try AppInfo.apps(dbusValue: .string("no")) }
+        let wrongType = navigatorInterfaces(revision: 7, top: "cart", replacing: (.revision, .string("seven")))
+        #expect(throws: DBusError.invalidArgs("app shop: expected property Revision of type 't', got 's'")) {
+            try AppInfo.apps(dbusValue: managedObjects([("/org/navd/Navigator1/apps/shop", wrongType)]))
+        }
+        let missing = navigatorInterfaces(revision: 7, top: "cart", replacing: (.depth, nil))
+        #expect(throws: DBusError.invalidArgs("app shop: expected property Depth of type 'u', got none")) {
+            try AppInfo.apps(dbusValue: managedObjects([("/org/navd/Navigator1/apps/shop", missing)]))
         }
     }
 
     @Test("InterfacesAdded and InterfacesRemoved of the navigator interface on an app's object are app changes")
     func signals() {
         let path = DBusValue.objectPath(ObjectPath(unchecked: "/org/navd/Navigator1/apps/shop"))
-        #expect(Reply.appChange(member: "InterfacesAdded", [path, navigatorInterfaces(revision: 1, top: "home")])
+        #expect(AppChange(member: "InterfacesAdded", [path, navigatorInterfaces(revision: 1, top: "home")])
             == .added("shop"))
-        #expect(Reply.appChange(member: "InterfacesRemoved", [path, .stringArray([Navigator.interfaceName])])
+        #expect(AppChange(member: "InterfacesRemoved", [path, .stringArray([Navigator.interfaceName])])
             == .removed("shop"))
-        #expect(Reply.appChange(member: "InterfacesRemoved", [path, .stringArray(["org.example.Other"])]) == nil)
+        #expect(AppChange(member: "InterfacesRemoved", [path, .stringArray(["org.example.Other"])]) == nil)
         let notAnApp = DBusValue.objectPath(ObjectPath(unchecked: "/org/navd/Navigator1/other"))
-        #expect(Reply.appChange(member: "InterfacesRemoved", [notAnApp, .stringArray([Navigator.interfaceName])]) == nil)
-        #expect(Reply.appChange(member: "Frobnicated", [path, .stringArray([Navigator.interfaceName])]) == nil)
+        #expect(AppChange(member: "InterfacesRemoved", [notAnApp, .stringArray([Navigator.interfaceName])]) == nil)
+        #expect(AppChange(member: "Frobnicated", [path, .stringArray([Navigator.interfaceName])]) == nil)
         #expect(AppChange.removed("shop").app == "shop")
     }
 
     @Test("a client of an app calls its object; an invalid app name is refused before anything is sent")
     func paths() throws {
         let bus = BusAddress.address("unix:path=/nonexistent/navd-test-bus")
-        #expect(try NavigatorCall.path(app: nil) == Navigator.objectPath)
-        #expect(try NavigatorCall.path(app: "shop").rawValue == "/org/navd/Navigator1/apps/shop")
+        #expect(try ObjectPath.navigator(app: nil) == Navigator.objectPath)
+        #expect(try ObjectPath.navigator(app: "shop").rawValue == "/org/navd/Navigator1/apps/shop")
         do {
             _ = try NavigatorClient(bus: bus, app: "no-pe")
             Issue.record("an invalid app name was taken")
         } catch {
             #expect(error == .remote(name: DBusErrorName.invalidArgs, message: Navigator.appNameProblem("no-pe")!))
         }
-        let message = try NavigatorCall.message(.pop, [], path: try NavigatorCall.path(app: "shop"), bus: "b")
+        let message = try NavigatorRequest<UInt64>.pop.message(navigatorPath: try ObjectPath.navigator(app: "shop"), bus: "b")
         #expect(message.path == "/org/navd/Navigator1/apps/shop")
         #expect(message.member == "Pop")
     }

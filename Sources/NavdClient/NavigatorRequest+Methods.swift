@@ -1,0 +1,174 @@
+import DBus
+
+// The contract's methods as requests, one each, named as `NavigatorMethod` names them: the one place the client
+// says how a method's arguments are made and its reply read. Adding a method to the contract adds one here; a
+// test sends every method of `NavigatorMethod.all` through both clients.
+
+extension NavigatorRequest where Reply == UInt64 {
+    /// A method that answers `t revision`.
+    static func revision(_ method: NavigatorMethod, _ arguments: [DBusValue] = []) -> Self {
+        Self(method, arguments) { values throws(DBusError) in try values[0].requiredUInt64("revision") }
+    }
+
+    /// `Pop`: pops the top screen of the top stack (`AtRoot` at its root); answers the new revision.
+    public static var pop: Self { revision(.pop) }
+
+    /// `PopTo`: pops (and dismisses) until the screen with that id, or the nearest screen with that route, is on top.
+    public static func popTo(_ target: String) -> Self { revision(.popTo, [.string(target)]) }
+
+    /// `PopToRoot`: pops the top stack to its root screen.
+    public static var popToRoot: Self { revision(.popToRoot) }
+
+    /// `SetStack`: replaces the whole top stack, root included, with new screens.
+    public static func setStack(_ screens: [ScreenSpec]) -> Self { revision(.setStack, [ScreenSpec.dbusArray(screens)]) }
+
+    /// `Dismiss`: dismisses the top layer of the path (`NoModal` when there is none).
+    public static var dismiss: Self { revision(.dismiss) }
+
+    /// `DismissAll`: dismisses every layer on the path.
+    public static var dismissAll: Self { revision(.dismissAll) }
+
+    /// `Back`: pops, else dismisses the top layer, else `AtRoot`.
+    public static var back: Self { revision(.back) }
+
+    /// `SelectTab`: selects a tab (`UnknownTab`, `NotTabbed`).
+    public static func selectTab(_ tab: String) -> Self { revision(.selectTab, [.string(tab)]) }
+
+    /// `Open`: goes to a deep link or a named state.
+    public static func open(_ target: String) -> Self { revision(.open, [.string(target)]) }
+
+    /// `Apply`: the ops in order as one change, or none of them; `expectedRevision` 0 skips the revision check.
+    public static func apply(_ operations: [BatchOperation], expectedRevision: UInt64 = 0) -> Self {
+        let ops = DBusValue.array(element: WireSignature.namedDictionary, operations.map(\.dbusValue))
+        return revision(.apply, [ops, .uint64(expectedRevision)])
+    }
+
+    /// `Undo`: brings back the tree as it was before the last change, as a new revision.
+    public static var undo: Self { revision(.undo) }
+
+    /// `Redo`: re-applies what the last Undo undid.
+    public static var redo: Self { revision(.redo) }
+
+    /// `Finish`: ends the innermost flow enclosing the screen on top with `output`.
+    public static func finish(_ output: String, params: Params = [:]) -> Self {
+        revision(.finish, [.string(output), params.dbusValue])
+    }
+
+    /// `SetFacts`: sets the given facts, all or nothing.
+    public static func setFacts(_ facts: Params) -> Self { revision(.setFacts, [facts.dbusValue]) }
+
+    /// `Reload`: on the default navigator every route file, on an app that app's file; answers this navigator's
+    /// revision after it. A file that does not load is `.remote` with `InvalidRouteFile`, whose message names
+    /// each refused file as `FILE:LINE: KEY: PROBLEM`, one a line.
+    public static var reload: Self { revision(.reload) }
+}
+
+extension NavigatorRequest where Reply == AddedScreen {
+    /// A method that answers `(t revision, s id)` for the screen it added.
+    static func addedScreen(_ method: NavigatorMethod, _ arguments: [DBusValue]) -> Self {
+        Self(method, arguments) { values throws(DBusError) in
+            AddedScreen(revision: try values[0].requiredUInt64("revision"), id: try values[1].requiredString("id"))
+        }
+    }
+
+    /// `Push`: pushes `route` onto the top stack; answers the new revision and the screen's id.
+    public static func push(_ route: String, params: Params = [:]) -> Self {
+        addedScreen(.push, [.string(route), params.dbusValue])
+    }
+
+    /// `Replace`: swaps the screen on top of the top stack for a new one with the same presentation.
+    public static func replace(_ route: String, params: Params = [:]) -> Self {
+        addedScreen(.replace, [.string(route), params.dbusValue])
+    }
+
+    /// `Present`: the top screen presents a layer of `style` whose root screen is `route`.
+    public static func present(_ route: String, params: Params = [:], style: ModalStyle) -> Self {
+        present(route, params: params, styleName: style.rawValue)
+    }
+
+    /// `Present` with a style given by name, so the daemon judges names other than `sheet` and `cover`.
+    public static func present(_ route: String, params: Params = [:], styleName: String) -> Self {
+        addedScreen(.present, [.string(route), params.dbusValue, .string(styleName)])
+    }
+}
+
+extension NavigatorRequest {
+    /// `GetState`: the revision, the selected tab and the visible path.
+    public static var getState: NavigatorRequest<VisibleState> {
+        .init(.getState) { values throws(DBusError) in try VisibleState(dbusValues: values[...]) }
+    }
+
+    /// `GetTree`: the whole tree, every tab and layer, pre-order.
+    public static var getTree: NavigatorRequest<NavigationTree> {
+        .init(.getTree) { values throws(DBusError) in
+            NavigationTree(
+                revision: try values[0].requiredUInt64("revision"), tab: try values[1].requiredString("tab"),
+                nodes: try Node.nodes(dbusValue: values[2]))
+        }
+    }
+
+    /// `GetRoutes`: the route graph, one entry per route, in the daemon's order.
+    public static var getRoutes: NavigatorRequest<[RouteInfo]> {
+        .init(.getRoutes) { values throws(DBusError) in try RouteInfo.routes(dbusValue: values[0]) }
+    }
+
+    /// `History`: the newest `limit` changes, newest first.
+    public static func history(limit: UInt32) -> NavigatorRequest<[HistoryEntry]> {
+        .init(.history, [.uint32(limit)]) { values throws(DBusError) in try HistoryEntry.history(dbusValue: values[0]) }
+    }
+
+    /// `Send`: reports `event` from the screen `source` (`""`: the top) and lets navd's handlers decide;
+    /// `expectedRevision` 0 skips the revision check.
+    public static func send(_ event: String, params: Params = [:], source: String = "", expectedRevision: UInt64 = 0)
+        -> NavigatorRequest<EventOutcome>
+    {
+        .init(.send, [.string(source), .string(event), params.dbusValue, .uint64(expectedRevision)]) {
+            values throws(DBusError) in
+            EventOutcome(revision: try values[0].requiredUInt64("revision"), outcome: try Outcome(dbusValue: values[1]))
+        }
+    }
+
+    /// `Start`: starts `flow` from the screen on top; answers the new revision and the instance's id.
+    public static func start(_ flow: String, params: Params = [:]) -> NavigatorRequest<StartedFlow> {
+        .init(.start, [.string(flow), params.dbusValue]) { values throws(DBusError) in
+            StartedFlow(revision: try values[0].requiredUInt64("revision"), id: try values[1].requiredString("flow_id"))
+        }
+    }
+
+    /// `GetFlows`: every flow instance in the tree, outer before inner.
+    public static var getFlows: NavigatorRequest<[FlowInfo]> {
+        .init(.getFlows) { values throws(DBusError) in try FlowInfo.flows(dbusValue: values[0]) }
+    }
+
+    /// `GetEvents`: the events the screen `source` (`""`: the top) can send, inner scopes first.
+    public static func getEvents(source: String = "") -> NavigatorRequest<[EventInfo]> {
+        .init(.getEvents, [.string(source)]) { values throws(DBusError) in try EventInfo.events(dbusValue: values[0]) }
+    }
+
+    /// `GetEventParams`: `getEvents`' list with the params each handler reads from the event and their types.
+    public static func getEventParams(source: String = "") -> NavigatorRequest<[EventParamsInfo]> {
+        .init(.getEventParams, [.string(source)]) { values throws(DBusError) in
+            try EventParamsInfo.events(dbusValue: values[0])
+        }
+    }
+
+    /// `Resolve` of an event sent from the top screen: what `Send` would do, without doing it.
+    public static func resolve(event: String, params: Params = [:]) -> NavigatorRequest<Resolution> {
+        .init(.resolve, [.string("event"), .string(event), params.dbusValue]) { values throws(DBusError) in
+            try Resolution(dbusValues: values)
+        }
+    }
+
+    /// `Resolve` of a link or named state: what `Open` would do, without doing it.
+    public static func resolve(link: String) -> NavigatorRequest<Resolution> {
+        .init(.resolve, [.string("link"), .string(link), Params().dbusValue]) { values throws(DBusError) in
+            try Resolution(dbusValues: values)
+        }
+    }
+
+    /// Any contract method with `arguments` as given, answering the reply's values as they came (once their
+    /// signature is checked): for what the typed requests cannot say, such as arguments of a wrong type on purpose.
+    public static func call(_ method: NavigatorMethod, _ arguments: [DBusValue] = []) -> NavigatorRequest<[DBusValue]> {
+        .init(method, arguments) { values throws(DBusError) in values }
+    }
+}
