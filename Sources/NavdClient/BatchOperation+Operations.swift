@@ -1,6 +1,6 @@
-// The ops of `OperationDeclaration.all` as typed values, named as the client's methods are: an app writes
-// `try await navigator.apply([.push("news-item", params: ["id": .int(7)]), .send("next")])`. A test checks
-// that each is accepted by the table and that together they cover it.
+// The ops of `OperationDeclaration.all` as typed values, named as the client's requests are: an app writes
+// `try await navigator.send(.apply([.push("news-item", params: ["id": .int(7)]), .send("next")]))`. A test
+// checks that each is accepted by the table and that together they cover it.
 
 extension BatchOperation {
     /// `push`: pushes `route` onto the top stack.

@@ -28,7 +28,7 @@ extension NavigatorClient {
     /// Starts receiving the navigator's `StackChanged` and `FlowFinished` (from its own path only),
     /// navd's `NameOwnerChanged`, and for a client of an app the ObjectManager's `InterfacesAdded` and
     /// `InterfacesRemoved`; events queue until `nextEvent` reads them.
-    /// Subscribe before the first `state()` so that no change can fall between the two.
+    /// Subscribe before the first `GetState` so that no change can fall between the two.
     /// From here on the client follows who owns navd's bus name (`followedOwner`).
     public func subscribe() throws(NavigatorError) {
         do {

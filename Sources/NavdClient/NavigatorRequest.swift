@@ -95,20 +95,24 @@ public struct NavigatorRequest<Reply>: Sendable {
     /// stands for); a reply of another signature than declared, or a value the contract does not allow, is
     /// `.unexpectedReply`.
     func reply(_ answer: Result<Message, DBusError>, bus: String) throws(NavigatorError) -> Reply {
-        let message: Message
         switch answer {
-        case .success(let reply):
-            message = reply
+        case .success(let message):
+            return try read(signature: message.signature) { () throws(DBusError) in try message.body() }
         case .failure(let error):
             if let reply = replyForError?(error) { return reply }
             throw NavigatorError(callError: error, bus: bus)
         }
+    }
+
+    /// Reads a reply of `signature` whose values `body` gives: of another signature than declared, or with a
+    /// value the contract does not allow, it is `.unexpectedReply`.
+    func read(signature: String, _ body: () throws(DBusError) -> [DBusValue]) throws(NavigatorError) -> Reply {
         let declared = declaration.outSignature
-        guard message.signature == declared.rawValue else {
-            throw .unexpectedReply(method: name, expected: "'\(declared)'", received: "'\(message.signature)'")
+        guard signature == declared.rawValue else {
+            throw .unexpectedReply(method: name, expected: "'\(declared)'", received: "'\(signature)'")
         }
         do {
-            return try decode(try message.body())
+            return try decode(try body())
         } catch {
             throw .unexpectedReply(method: name, expected: "a reply the contract allows", received: error.message)
         }
