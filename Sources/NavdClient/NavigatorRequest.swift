@@ -9,10 +9,10 @@ import DBus
 /// the standard interfaces' members navd answers and the bus' `GetNameOwner` are in
 /// NavigatorRequest+Standard.swift.
 ///
-/// Both ends are checked against the member's declaration: arguments of another signature are refused
-/// before anything is sent (`.remote` with `InvalidArgs`), and a reply of another signature, or with a
-/// value the contract does not allow, is `.unexpectedReply` naming the member, what was expected and what
-/// came. A reply is never read as a default value.
+/// Both ends are checked against the member's declaration: a contract method's arguments of another signature
+/// are refused before anything is sent (`.remote` with `InvalidArgs`), and a reply of another signature, or
+/// with a value the contract does not allow, is `.unexpectedReply` naming the member, what was expected and
+/// what came. A reply is never read as a default value.
 public struct NavigatorRequest<Reply>: Sendable {
     /// Which object a request goes to.
     enum Object: Hashable, Sendable {
