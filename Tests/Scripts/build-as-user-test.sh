@@ -37,6 +37,9 @@ useradd --create-home --home-dir "$work/home" --shell /bin/bash "$user" || fail 
 if [[ -d "${HOME:-/root}/.cache/org.swift.swiftpm" ]]; then
     mkdir -p "$work/home/.cache" && cp -a "${HOME:-/root}/.cache/org.swift.swiftpm" "$work/home/.cache/"
 fi
+# Where git fetches packages from a local mirror owned by root (a url.insteadOf in /etc/gitconfig), git
+# refuses another user's repositories unless told to trust them: the throwaway user is.
+git config --file "$work/home/.gitconfig" --add safe.directory '*'
 chown -R "$user:" "$work/tree" "$work/home"
 
 as_user() { runuser -u "$user" -- env -i HOME="$work/home" PATH="/usr/local/bin:/usr/bin:/bin:$(dirname "$swift")" "$@"; }
