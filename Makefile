@@ -7,7 +7,8 @@
 #   make test        every test that fits in CI (unit, D-Bus, end-to-end, short reliability, bench smoke);
 #                    make check is the same. make test and make demo install what is missing when run as root
 #                    (scripts/deps.sh), so that they work on a fresh machine
-#   make check-long  sanitizers, the long reliability suite and property tests, the package's install test, the full benchmark
+#   make check-long  sanitizers, the long reliability suite and property tests, the package's install test,
+#                    make build as a throwaway non-root user (Tests/Scripts/build-as-user-test.sh), the full benchmark
 #   make install     copies the release build (as a user it runs make release first; as root it needs one)
 #                    under PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging;
 #                    binaries stripped (STRIP= installs them with their debug information)
