@@ -1,9 +1,16 @@
 # navd — build, test, demo, install.
+#   make             (make build) a debug build; make release: the release build. As any user: they check
+#                    that the build dependencies are there (scripts/deps.sh --check) and install nothing
+#   make deps        as root: install every Debian package building, the tests and the demos need
 #   make demo        the tour: a private (or session) bus, navd, navwatch following navctl
 #   make gtk-demo    the GTK view (Examples/gtk-view) on navd and a private bus; APP=mail: on its app
-#   make test        every test that fits in CI (unit, D-Bus, end-to-end, short reliability, bench smoke)
-#   make check-long  sanitizers, the long reliability suite and property tests, the package's install test, the full benchmark
-#   make install     PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging;
+#   make test        every test that fits in CI (unit, D-Bus, end-to-end, short reliability, bench smoke);
+#                    make check is the same. make test and make demo install what is missing when run as root
+#                    (scripts/deps.sh), so that they work on a fresh machine
+#   make check-long  sanitizers, the long reliability suite and property tests, the package's install test,
+#                    make build as a throwaway non-root user (Tests/Scripts/build-as-user-test.sh), the full benchmark
+#   make install     copies the release build (as a user it runs make release first; as root it needs one)
+#                    under PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging;
 #                    binaries stripped (STRIP= installs them with their debug information)
 #   make deb         navd_VERSION_ARCH.deb (debhelper, debian/), checked by lintian
 #   make man         remake the committed man pages (man/) after a command line changed
@@ -15,17 +22,21 @@ SWIFT      ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/sw
 RELEASE_FLAGS := -c release --static-swift-stdlib
 BINARIES   := navd navctl navwatch
 
-.PHONY: all deps build release test demo gtk-demo install uninstall bench bench-smoke reliability properties check-long clean man deb deb-test
+.PHONY: all deps build-deps build release test check demo gtk-demo install uninstall bench bench-smoke reliability properties check-long clean man deb deb-test
 
 all: build
 
 deps:
 	@bash scripts/deps.sh
 
-build: deps
+# What building needs, checked, never installed: a user with the build dependencies can build.
+build-deps:
+	@SWIFT="$(SWIFT)" bash scripts/deps.sh --check
+
+build: build-deps
 	$(SWIFT) build
 
-release: deps
+release: build-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # Tests run one at a time (--no-parallel): most of them wait on real processes and buses, and
@@ -38,6 +49,8 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test $(TEST_FLAGS)
 
+check: test
+
 demo: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product navd
 	$(SWIFT) build $(RELEASE_FLAGS) --product navctl
@@ -49,7 +62,12 @@ gtk-demo: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product navctl
 	@bash scripts/gtk-demo.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(APP)"
 
-install: release
+# Only copies: run by root (sudo make install) it builds nothing and installs no package, and needs
+# the release build made before as a user; run by a user it brings that build up to date first.
+install:
+	@if [ "$$(id -u)" != 0 ]; then $(MAKE) --no-print-directory release; \
+	elif [ ! -x "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/navd" ]; then \
+	  echo "make install: no release build to install; run make release as your user first" >&2; exit 1; fi
 	@$(if $(filter undefined,$(origin STRIP)),,STRIP="$(STRIP)") bash scripts/install.sh install "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(PREFIX)" "$(DESTDIR)"
 
 uninstall:
@@ -59,7 +77,7 @@ uninstall:
 # `make install`, nor `make deb` runs the generator: swift-argument-parser's generate-manual
 # plugin (which builds its tool and every product) writes each command's options, and
 # scripts/man.py adds the hand-written sections of man/src/. A test fails when a page is stale.
-man: deps
+man: build-deps
 	$(SWIFT) build
 	$(SWIFT) package generate-manual --configuration debug --date "$$(date +%F)"
 	python3 scripts/man.py assemble .build/plugins/GenerateManual/outputs "$$($(SWIFT) build --show-bin-path)"
@@ -111,6 +129,7 @@ check-long: deps
 	$(MAKE) reliability
 	$(MAKE) properties
 	$(MAKE) deb-test
+	bash Tests/Scripts/build-as-user-test.sh
 	$(MAKE) bench
 
 clean:

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
 /// navd: a navigation coordinator on D-Bus.
@@ -91,7 +92,7 @@ let package = Package(
                 "NavdClient", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The README's Swift example, a view process on AsyncNavigator (a test runs it against navd).
+        // The Swift example of docs/swift-client.md, a view process on AsyncNavigator (a test runs it against navd).
         .executableTarget(name: "navd-view-example", dependencies: ["NavdClient"], path: "Examples/view-process"),
         // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
         .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),

@@ -29,6 +29,6 @@ debian/rules binary
 deb="$out_dir/navd_${version}_$(dpkg --print-architecture).deb"
 echo "deb: $deb ($(du -k "$deb" | cut -f1) KiB, Installed-Size $(dpkg-deb -f "$deb" Installed-Size) KiB)"
 echo "deb: Depends: $(dpkg-deb -f "$deb" Depends)"
-echo "deb: lintian (errors fail; the warnings kept are listed in the README):"
+echo "deb: lintian (errors fail; the notes kept are listed in docs/installing.md):"
 # spelling-error-in-binary (54 notes) is about the Swift runtime's strings, not navd's: not shown.
 lintian --fail-on error --display-info --suppress-tags spelling-error-in-binary "$deb"

@@ -2,7 +2,7 @@
 """navd's man pages: assembled from swift-argument-parser's generated pages and hand-written parts.
 
   man.py assemble GENERATED_DIR BIN_DIR   the last step of `make man`: writes man/navd.8,
-                                          man/navctl.1 and man/navwatch.1
+                                          man/navctl.1, man/navwatch.1 and man/navd.routes.5
   man.py check BIN_DIR                    the test: each page is current, lists every option
                                           the binary accepts and renders without a warning
 
@@ -11,6 +11,7 @@ from `NAME --experimental-dump-help`) followed by the hand-written sections in m
 FILES, EXIT STATUS, SEE ALSO, ...); navd(8) also gets its D-Bus interface rendered from
 `navd --print-introspection` where man/src/navd.8.mdoc says `.\\" @INTERFACE@`. Each page carries the
 fingerprints of what it was made from, so `check` tells a stale page without the generator.
+navd.routes(5) has no command: it is man/src/navd.routes.5.mdoc as written, with its fingerprint.
 """
 import hashlib
 import json
@@ -23,6 +24,8 @@ import xml.etree.ElementTree as ElementTree
 
 # Every page: the executable and its manual section (navd is a service: section 8).
 PAGES = [("navd", 8), ("navctl", 1), ("navwatch", 1)]
+# Pages written by hand whole (no command to generate them from).
+HAND_WRITTEN = [("navd.routes", 5)]
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INTERFACE = "org.navd.Navigator1"
 
@@ -38,6 +41,9 @@ def fingerprint(text):
 
 def inputs(name, section, bin_dir):
     """What the page named `name` is made from, as (label, text) pairs, in a fixed order."""
+    source = (f"man/src/{name}.{section}.mdoc", open(f"{REPOSITORY}/man/src/{name}.{section}.mdoc").read())
+    if (name, section) in HAND_WRITTEN:
+        return [source]
     made_from = [
         (f"{name} --experimental-dump-help", run([f"{bin_dir}/{name}", "--experimental-dump-help"])),
         (f"man/src/{name}.{section}.mdoc", open(f"{REPOSITORY}/man/src/{name}.{section}.mdoc").read()),
@@ -158,12 +164,23 @@ def assemble_page(name, section, generated, bin_dir, existing):
     return page
 
 
+def hand_written_page(name, section):
+    """A page written whole in man/src/: its text, with the fingerprint line second as on the others."""
+    made_from = inputs(name, section, None)
+    lines = made_from[0][1].rstrip("\n").split("\n")
+    lines.insert(1, fingerprint_line(made_from))
+    return "\n".join(lines) + "\n"
+
+
 def assemble(generated_dir, bin_dir):
-    for name, section in PAGES:
-        generated = open(f"{generated_dir}/{name}/{name}.1").read()
+    for name, section in PAGES + HAND_WRITTEN:
         path = f"{REPOSITORY}/man/{name}.{section}"
         existing = open(path).read() if os.path.exists(path) else None
-        page = assemble_page(name, section, generated, bin_dir, existing)
+        if (name, section) in HAND_WRITTEN:
+            page = hand_written_page(name, section)
+        else:
+            generated = open(f"{generated_dir}/{name}/{name}.1").read()
+            page = assemble_page(name, section, generated, bin_dir, existing)
         if page != existing:
             with open(path, "w") as file:
                 file.write(page)
@@ -189,7 +206,7 @@ def option_names(command, path=()):
 
 def check(bin_dir):
     problems = []
-    for name, section in PAGES:
+    for name, section in PAGES + HAND_WRITTEN:
         page_path = f"{REPOSITORY}/man/{name}.{section}"
         relative = f"man/{name}.{section}"
         if not os.path.exists(page_path):
@@ -205,6 +222,9 @@ def check(bin_dir):
             env=dict(os.environ, MANWIDTH="80", LC_ALL="C.UTF-8", MAN_KEEP_FORMATTING=""))
         if rendered.returncode != 0 or rendered.stderr.strip():
             problems.append(f"{relative}: man --warnings -l exited {rendered.returncode}:\n{rendered.stderr.strip()}")
+        if (name, section) in HAND_WRITTEN:
+            print(f"man: {relative}: {len(rendered.stdout.splitlines())} lines at 80 columns (written by hand)")
+            continue
         # Words as rendered, with the line breaks and any hyphenation undone.
         text = re.sub("\u2010\n *", "", rendered.stdout).replace("\u2212", "-")
         words = set(re.findall(r"[\w-]+", text))

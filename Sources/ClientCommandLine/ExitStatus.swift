@@ -3,7 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 
-/// The exit statuses of navctl and navwatch (documented in README).
+/// The exit statuses of navctl and navwatch (documented in navctl(1) and navwatch(1)).
 public enum ExitStatus {
     /// The command did what it was asked.
     public static let success: Int32 = 0

@@ -23,7 +23,7 @@ struct QueuedReload {
 /// under way at most `reloadStopWaitMilliseconds`, then answers what is left with an error.
 extension NavigatorDaemon {
     /// The most `Reload` calls that wait behind the reload under way; more are refused with
-    /// `LimitsExceeded` (safety.md §2).
+    /// `LimitsExceeded` (`docs/reliability.md#bounded-route-files`).
     static let maximumWaitingReloads = 16
 
     /// `Reload()` on `navigator`'s object, done at once on the loop's thread (the dispatch table's

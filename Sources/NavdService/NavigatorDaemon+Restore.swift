@@ -1,7 +1,7 @@
 import Logging
 import Navigation
 
-// Start-up: "replay first, repair after" (safety.md §1). Each navigator's snapshot and journal are
+// Start-up: "replay first, repair after" (`docs/durability.md#edits-while-navd-is-down`). Each navigator's snapshot and journal are
 // replayed under the route graph they were written under (kept with the snapshot), and only then
 // fitted to today's graph, as one `reconcile` revision; a row that does not replay even under its
 // own graph is set aside, and revisions and ids go on past everything the store ever held.
@@ -19,7 +19,7 @@ extension NavigatorDaemon {
 
     /// Restores the default navigator: from the route file navd was given or found, else (when
     /// that file is gone, or there is none) from the graph its state was saved under if that came
-    /// from a route file, else on the demo graph (safety.md §1.5).
+    /// from a route file, else on the demo graph (`docs/durability.md#gone-route-files`).
     static func restoreDefault(from store: StateStore?, options: ServiceOptions, logger: Logger) throws(StartupError) -> RestoredNavigator {
         let contents = try load(store)
         let overrides = options.limitOverrides

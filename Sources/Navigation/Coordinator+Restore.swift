@@ -1,4 +1,4 @@
-// Start-up: "replay first, repair after" (safety.md §1). The saved state is first rebuilt exactly as it was
+// Start-up: "replay first, repair after" (`docs/durability.md#edits-while-navd-is-down`). The saved state is first rebuilt exactly as it was
 // answered, under the route graph it was written under, and only then fitted to today's graph by the repair
 // rules of a reload. Replaying under today's graph instead would stop at the first answered change the edit
 // no longer allows, and lose it and everything after it.

@@ -20,7 +20,7 @@
 // screens. Screens are told apart by id (and compared whole), the rest by value, so the document is a function
 // of the state alone, and each screen, list cell, stack, tab, flow instance and tree that several undo, redo
 // or history steps hold is written once: the document grows with what the steps changed, never with
-// (tree size × steps) (safety.md §3). The reader shares again in memory what is shared here.
+// (tree size × steps) (`docs/durability.md#bounded-saved-state`). The reader shares again in memory what is shared here.
 //
 // Version 3 (still read) wrote each distinct stack buffer in full; version 2 is version 3 without flows and facts.
 

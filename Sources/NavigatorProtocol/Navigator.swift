@@ -1,6 +1,6 @@
 import DBus
 
-/// The names of navd's public contract (`shared/design/dbus-api.md`), in one place: every other
+/// The names of navd's public contract (`docs/dbus-api.md`), in one place: every other
 /// Swift file takes the bus name, object path, interface and error names from here.
 public enum Navigator {
     /// The well-known bus name navd owns.

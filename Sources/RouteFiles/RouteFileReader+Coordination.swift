@@ -20,7 +20,7 @@ extension RouteFileReader {
             _ = try name(factName, path, factNode, what: "fact")
             var type: ParamType?
             var defaultNode: YAMLNode?
-            for (key, value) in try mapping(factNode, path, keys: ["type", "default"]) {
+            for (key, value) in try mapping(factNode, path, keys: RouteFileKeys.fact) {
                 if key == "type" {
                     let text = try string(value, join(path, key))
                     guard let parsed = ParamType(rawValue: text) else {
@@ -69,7 +69,7 @@ extension RouteFileReader {
             let path = join("flows", flowName)
             _ = try name(flowName, path, flowNode, what: "flow")
             var spec = FlowSpec(name: flowName, start: "")
-            for (key, value) in try mapping(flowNode, path, keys: ["start", "presentation", "params", "outputs", "on"]) {
+            for (key, value) in try mapping(flowNode, path, keys: RouteFileKeys.flow) {
                 let keyPath = join(path, key)
                 switch key {
                 case "start": spec.start = try name(try string(value, keyPath), keyPath, value, what: "route")
@@ -86,7 +86,7 @@ extension RouteFileReader {
                         _ = try name(outputName, outputPath, outputNode, what: "output")
                         var declaration = ParamDeclaration()
                         if !isEmpty(outputNode) {
-                            for (outputKey, paramsNode) in try mapping(outputNode, outputPath, keys: ["params"]) {
+                            for (outputKey, paramsNode) in try mapping(outputNode, outputPath, keys: RouteFileKeys.flowOutput) {
                                 declaration = try readParams(paramsNode, join(outputPath, outputKey))
                             }
                         }
@@ -119,7 +119,7 @@ extension RouteFileReader {
             let path = join("guards", fact)
             var flow: String?
             var resumeOn: String?
-            for (key, value) in try mapping(guardNode, path, keys: ["start", "resume-on"]) {
+            for (key, value) in try mapping(guardNode, path, keys: RouteFileKeys.guardRule) {
                 if key == "start" { flow = try name(try string(value, join(path, key)), join(path, key), value, what: "flow") }
                 if key == "resume-on" { resumeOn = try name(try string(value, join(path, key)), join(path, key), value, what: "output") }
             }

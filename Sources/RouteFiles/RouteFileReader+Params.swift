@@ -30,7 +30,7 @@ extension RouteFileReader {
         }
         var type: ParamType?
         var isRequired = false
-        for (key, value) in try mapping(node, path, keys: ["type", "required"]) {
+        for (key, value) in try mapping(node, path, keys: RouteFileKeys.param) {
             if key == "type" { type = try parseType(try string(value, join(path, key)), value) }
             if key == "required" {
                 guard case .scalar = value, let flag = value.bool else {
@@ -57,7 +57,7 @@ extension RouteFileReader {
     /// `limits:`: each key of `Limits.Key`, checked against its bounds.
     func readLimits(_ node: YAMLNode) throws(RouteFileError) -> Limits {
         var limits = Limits()
-        for (key, value) in try mapping(node, "limits", keys: Limits.Key.allCases.map(\.rawValue)) {
+        for (key, value) in try mapping(node, "limits", keys: RouteFileKeys.limits) {
             guard let limit = Limits.Key(rawValue: key) else { continue }
             let path = join("limits", key)
             let number = try integer(value, path)

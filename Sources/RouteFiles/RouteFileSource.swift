@@ -7,7 +7,7 @@ import Glibc
 /// Only a regular file (a symlink counts as what it points to) of at most ``maximumBytes`` is
 /// read. A FIFO, a device or a folder named like a route file is refused before it is opened for
 /// reading, so nothing can block the caller; a file that grows past the bound while it is read is
-/// refused too. Every refusal names the file and says what is wrong (`safety.md` §2).
+/// refused too. Every refusal names the file and says what is wrong (`docs/reliability.md#bounded-route-files`).
 public enum RouteFileSource {
     /// The largest route file navd reads: 1 MiB.
     public static let maximumBytes = 1 << 20

@@ -15,7 +15,7 @@ extension RouteGraph {
     }
 
     /// Parses and checks a route file's UTF-8 bytes, in time and memory bounded whatever they hold
-    /// (`safety.md` §2: at most 1 MiB, aliases expanding to at most 10,000 nodes, nesting at most 64
+    /// (`docs/reliability.md#bounded-route-files`: at most 1 MiB, aliases expanding to at most 10,000 nodes, nesting at most 64
     /// deep); `file` names it in errors.
     public static func load(bytes: [UInt8], file: String) throws(RouteFileError) -> RouteGraph {
         if bytes.count > RouteFileSource.maximumBytes { throw RouteFileSource.tooLarge(file, RouteFileSource.maximumBytes) }
@@ -77,7 +77,6 @@ struct RouteFileReader {
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     mutating func readGraph(_ root: YAMLNode) throws(RouteFileError) -> RouteGraph {
-        let topKeys = ["tabs", "selected-tab", "root", "routes", "states", "limits", "facts", "flows", "guards", "on"]
         var tabs: [TabSpec] = []
         var sawTabs = false
         var rootRoute: String?
@@ -92,7 +91,7 @@ struct RouteFileReader {
         var flowOrder: [String] = []
         var guards: [String: GuardSpec] = [:]
         var nodes: [String: YAMLNode] = [:]
-        for (key, value) in try mapping(root, "", keys: topKeys) {
+        for (key, value) in try mapping(root, "", keys: RouteFileKeys.topLevel) {
             nodes[key] = value
             switch key {
             case "tabs":
@@ -174,7 +173,7 @@ struct RouteFileReader {
             let path = "tabs[\(index)]"
             var tabName: String?
             var tabRoot: String?
-            for (key, value) in try mapping(tabNode, path, keys: ["name", "root", "on"]) {
+            for (key, value) in try mapping(tabNode, path, keys: RouteFileKeys.tab) {
                 if key == "on" { handlerNodes.append((.tab(index), value, join(path, key))) }
                 if key == "name" { tabName = try name(try string(value, join(path, key)), join(path, key), value, what: "tab") }
                 if key == "root" { tabRoot = try name(try string(value, join(path, key)), join(path, key), value, what: "route") }
@@ -195,8 +194,7 @@ struct RouteFileReader {
         if case .scalar(let scalar) = node, scalar.isEmptyOrTaggedNull {
             return spec
         }
-        let keys = ["title", "params", "presentations", "link", "tab", "hints", "requires", "on"]
-        for (key, value) in try mapping(node, path, keys: keys) {
+        for (key, value) in try mapping(node, path, keys: RouteFileKeys.route) {
             let keyPath = join(path, key)
             switch key {
             case "title": spec.title = try string(value, keyPath)

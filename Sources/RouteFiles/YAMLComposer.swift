@@ -1,7 +1,7 @@
 import CYAML
 
 /// Builds a route file's ``YAMLNode`` tree from libyaml's events, in time and memory bounded
-/// whatever the file holds (`safety.md` §2).
+/// whatever the file holds (`docs/reliability.md#bounded-route-files`).
 ///
 /// Aliases are counted as they would expand before anything is built from them: an alias adds
 /// the expanded size of the node it names, and more than ``maximumAliasNodes`` added in all

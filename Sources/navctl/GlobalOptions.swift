@@ -6,7 +6,7 @@ import DBus
 struct GlobalOptions: ParsableArguments {
     @OptionGroup var connection: ConnectionOptions
 
-    @Flag(name: .long, help: "Print one JSON document (shapes in README).")
+    @Flag(name: .long, help: "Print one JSON document (shapes in navctl(1)).")
     var json = false
 
     @Flag(name: [.short, .long], help: "Print nothing on success.")

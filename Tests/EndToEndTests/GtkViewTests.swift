@@ -10,9 +10,8 @@ import Testing
 /// from navd with GetState, never from the window; each step's screenshot is compared with the last.
 @Suite("the GTK view", .timeLimit(.minutes(2)))
 struct GtkViewTests {
-    @Test func theReadmeQuotesTheViewAsItIs() throws {
-        let readme = try String(contentsOfFile: GtkView.repository + "/README.md", encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## A GTK window\n").dropFirst().first)
+    @Test func theDocumentQuotesTheViewAsItIs() throws {
+        let section = try String(contentsOfFile: GtkView.repository + "/docs/gtk-view.md", encoding: .utf8)
         let block = try #require(section.components(separatedBy: "```python\n").dropFirst().first?
             .components(separatedBy: "```").first)
         var sources = ""
@@ -22,7 +21,7 @@ struct GtkViewTests {
         let quoted = block.split(separator: "\n").map(String.init)
         #expect(quoted.count >= 20)
         for line in quoted {
-            #expect(sources.contains(line + "\n"), "README.md quotes a line the view does not have: \(line)")
+            #expect(sources.contains(line + "\n"), "docs/gtk-view.md quotes a line the view does not have: \(line)")
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Apps are navigators too: an app's route file edited between `kill -9` and the next start is
-/// handled as the default navigator's is (safety.md §1): every answered change replayed, then one
+/// handled as the default navigator's is (`docs/durability.md#edits-while-navd-is-down`): every answered change replayed, then one
 /// `reconcile` revision, the next change accepted, a clean restart that keeps it. Before, the
 /// app's state stopped at the first change the edit no longer allowed and every change after was
 /// answered `StorageFailed`.

@@ -3,10 +3,10 @@ import Testing
 import TestSupport
 
 /// `navd --check-routes FILE`, the real binary: a good file prints its summary and exits 0; each
-/// hostile file (`safety.md` §2) is refused at once with exit 1 and one line naming the file, the
+/// hostile file (`docs/reliability.md#bounded-route-files`) is refused at once with exit 1 and one line naming the file, the
 /// line where there is one, and the reason. The timeout only catches a hang (the Yams-based reader
 /// ran for minutes on an alias used as a mapping key): how fast a refusal is comes from the
-/// measurements in the README, not from this test.
+/// measurements in docs/reliability.md, not from this test.
 @Suite("navd --check-routes", .timeLimit(.minutes(2)))
 struct NavdCheckRoutesTests {
     let directory = TemporaryDirectory.make("navd-check-routes")

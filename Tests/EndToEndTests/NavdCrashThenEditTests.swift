@@ -4,7 +4,7 @@ import NavigatorProtocol
 import Testing
 import TestSupport
 
-/// `kill -9`, then an edit of the route file, then a start (safety.md §1): every answered change
+/// `kill -9`, then an edit of the route file, then a start (`docs/durability.md#edits-while-navd-is-down`): every answered change
 /// is replayed under the graph it was answered under, then the state is fitted to the edited file
 /// as one `reconcile` revision (each repair logged), the next change is accepted after it, and a
 /// clean restart keeps everything. Once per kind of edit.

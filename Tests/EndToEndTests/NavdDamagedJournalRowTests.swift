@@ -5,7 +5,7 @@ import SQLite
 import Testing
 import TestSupport
 
-/// A journal row that cannot be read stops the replay, not navd (safety.md §1.4): navd starts,
+/// A journal row that cannot be read stops the replay, not navd (`docs/durability.md#damaged-journal-rows`): navd starts,
 /// logs the revision and the reason, serves, keeps the row and those after it aside in the file,
 /// and numbers the next change above every revision it ever stored. Before, the state stopped at
 /// the row and every change after was answered `StorageFailed` (the next revision was already

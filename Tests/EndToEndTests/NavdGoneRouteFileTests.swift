@@ -4,7 +4,7 @@ import NavigatorProtocol
 import Testing
 import TestSupport
 
-/// A route file that is gone is not a different graph (safety.md §1.5): the default navigator
+/// A route file that is gone is not a different graph (`docs/durability.md#gone-route-files`): the default navigator
 /// loaded from `~/.config/navd/routes.yaml` keeps its graph and state when a reload finds the file
 /// gone, so an editor that saves by moving the file away and writing it back leaves the state
 /// exactly as it was. A navigator that was never loaded from a file (the demo graph) still picks

@@ -4,7 +4,7 @@ import NavigatorProtocol
 import Testing
 import TestSupport
 
-/// Reloads are bounded (safety.md §2): at most 16 `Reload` calls wait behind the one under way,
+/// Reloads are bounded (`docs/reliability.md#bounded-route-files`): at most 16 `Reload` calls wait behind the one under way,
 /// more are answered `LimitsExceeded`, every call is answered, and SIGTERM during a reload stops
 /// navd within 5 seconds whatever the file being parsed.
 @Suite("navd reload bounds", .timeLimit(.minutes(3)), .enabled(if: EndToEnd.navdAvailable))

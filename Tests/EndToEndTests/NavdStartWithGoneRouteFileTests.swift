@@ -4,7 +4,7 @@ import NavigatorProtocol
 import Testing
 import TestSupport
 
-/// A start with the route file gone (safety.md §1.5): the state made under that file is served
+/// A start with the route file gone (`docs/durability.md#gone-route-files`): the state made under that file is served
 /// under the graph saved with it, with a warning naming the file; the file put back and reloaded
 /// changes nothing; the embedded demo graph never replaces it. Before, navd served the demo graph
 /// and repaired the user's tree away.

@@ -4,7 +4,7 @@ import NavigatorProtocol
 import Testing
 import TestSupport
 
-/// SIGHUP, SIGTERM and SIGINT mean the same from navd's first instruction (safety.md §4): a SIGHUP
+/// SIGHUP, SIGTERM and SIGINT mean the same from navd's first instruction (`docs/reliability.md#signals-at-start-up`): a SIGHUP
 /// while navd starts is one reload once it serves; a SIGTERM or SIGINT stops it cleanly (exit 0).
 ///
 /// Start-up is made long with many apps, each with a store of its own to open and restore. The

@@ -3,19 +3,19 @@ import Glibc
 import TestSupport
 import Testing
 
-/// The README's Swift example: the file the target builds is the README's block, character for
-/// character, and the built example does against a real navd what the README says it does.
-@Suite("the README's view process", .timeLimit(.minutes(2)))
+/// The Swift example of docs/swift-client.md: the file the target builds is the document's block,
+/// character for character, and the built example does against a real navd what the document says.
+@Suite("the documented view process", .timeLimit(.minutes(2)))
 struct ViewProcessExampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let examplePath = "Examples/view-process/ViewProcess.swift"
 
-    @Test func theReadmeShowsTheExampleFileAsItIs() throws {
+    @Test func theDocumentShowsTheExampleFileAsItIs() throws {
         let source = try String(contentsOf: Self.repository.appendingPathComponent(Self.examplePath), encoding: .utf8)
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("docs/swift-client.md"), encoding: .utf8)
         #expect(source.split(separator: "\n").count <= 30, "the example should stay short")
-        #expect(readme.contains("```swift\n" + source + "```\n"), "README.md's swift block differs from \(Self.examplePath)")
+        #expect(readme.contains("```swift\n" + source + "```\n"), "docs/swift-client.md's swift block differs from \(Self.examplePath)")
     }
 
     @Test(.enabled(if: EndToEnd.navdAvailable && Products.exists("navd-view-example")))

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import NavdService
 
-/// The reload queue (safety.md §2): `Reload` calls wait behind the reload under way, at most 16;
+/// The reload queue (`docs/reliability.md#bounded-route-files`): `Reload` calls wait behind the reload under way, at most 16;
 /// more are refused with `LimitsExceeded`; every call is answered, and a stop does not wait for a
 /// parse that does not end. The parse is held up at a gate on its own thread, so the queue's
 /// states are reached without depending on how fast a file parses.

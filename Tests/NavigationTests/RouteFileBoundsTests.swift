@@ -3,7 +3,7 @@ import Testing
 import Navigation
 import RouteFiles
 
-/// Route files read in bounded time and memory whatever they hold (`safety.md` §2): aliases that
+/// Route files read in bounded time and memory whatever they hold (`docs/reliability.md#bounded-route-files`): aliases that
 /// would expand past 10,000 nodes, nesting past 64 levels, more than 1 MiB, anything but a regular
 /// file — each refused naming the file and, where there is one, the line. Duplicate keys, located.
 @Suite(.timeLimit(.minutes(1)))

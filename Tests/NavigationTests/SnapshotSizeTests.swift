@@ -44,7 +44,7 @@ struct SnapshotSizeTests {
 
     static func screens(_ tree: Tree) -> [Screen] { tree.tabs.flatMap { $0.layers.flatMap(\.screens) } }
 
-    /// What safety.md §3 allows: the live tree's screens, the screens the kept steps hold that it does not (each
+    /// What `docs/durability.md#bounded-saved-state` allows: the live tree's screens, the screens the kept steps hold that it does not (each
     /// once), and a small constant per step and history entry.
     static func bound(_ state: NavigationState) -> Int {
         let live = screens(state.tree)

@@ -82,7 +82,7 @@ packaged=$(in_root dpkg -L navd)
 for f in /usr/bin/navd /usr/bin/navctl /usr/bin/navwatch /usr/lib/systemd/user/navd.service \
     /usr/share/dbus-1/services/org.navd.Navigator1.service /usr/share/dbus-1/interfaces/org.navd.Navigator1.xml \
     /usr/share/dbus-1/system.d/org.navd.Navigator1.conf /usr/share/man/man8/navd.8.gz /usr/share/man/man1/navctl.1.gz \
-    /usr/share/man/man1/navwatch.1.gz /usr/share/bash-completion/completions/navctl /usr/share/zsh/site-functions/_navctl \
+    /usr/share/man/man1/navwatch.1.gz /usr/share/man/man5/navd.routes.5.gz /usr/share/bash-completion/completions/navctl /usr/share/zsh/site-functions/_navctl \
     /usr/share/fish/vendor_completions.d/navctl.fish /usr/share/doc/navd/copyright; do
     grep -qx "$f" <<<"$packaged" || fail "the package does not install $f"
 done

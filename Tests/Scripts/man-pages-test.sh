@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # man-pages-test.sh BIN_DIR — man/navd.8, man/navctl.1 and man/navwatch.1 against the binaries in
-# BIN_DIR (scripts/man.py check): each page is current (made by `make man` from the binary's
+# BIN_DIR, and the hand-written man/navd.routes.5 (scripts/man.py check): each page is current (made by `make man` from the binary's
 # --experimental-dump-help, its man/src/ part and, for navd, its introspection XML), names every
 # option and subcommand the binary accepts (hidden ones included), and renders with
 # `MANWIDTH=80 man --warnings -l PAGE` without a warning.

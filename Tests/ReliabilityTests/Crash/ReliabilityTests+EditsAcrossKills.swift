@@ -29,7 +29,7 @@ extension ReliabilityTests {
     /// reloads between. A model coordinator runs every answered call too; after every restart
     /// navd must hold exactly the model's "replay, then reload the file as it is now": the same
     /// tree, ids, history (so every answered change), facts, flows and undo/redo, and revisions
-    /// that only go forward (safety.md §1).
+    /// that only go forward (`docs/durability.md#edits-while-navd-is-down`).
     @Test(.timeLimit(.minutes(20)))
     func editsBetweenKillsKeepEveryAnsweredChange() async throws {
         let seed = ReliabilityMode.seed()

@@ -28,7 +28,7 @@ struct WorstCaseSample: Sendable, CustomStringConvertible {
 func mib(_ bytes: Int) -> String { String(format: "%.1fMiB", Double(bytes) / 1_048_576) }
 
 extension ReliabilityTests {
-    /// The worst state the default limits allow (safety.md §3): 128 screens whose params are at
+    /// The worst state the default limits allow (`docs/durability.md#bounded-saved-state`): 128 screens whose params are at
     /// their limit (64 KiB a call), then pop/push pairs with new 64 KiB params until `max-undo`
     /// 100 keeps its most (200 steps), with their history; then a journal filled to just below
     /// the snapshot's size (the store compacts once it outweighs the snapshot after 128 rows) by
