@@ -1,9 +1,25 @@
-/// One Apply operation as the contract declares it: its name, the other names navctl accepts for it, its
-/// arguments, and the `Operation` its checked arguments make.
+/// Apply's operations, one case each, in the contract's order: the one table of them. The raw value is the
+/// contract's name of the op (`popto`), which is also the cause of the change it makes.
 ///
-/// `OperationDeclaration.all` is the one list of Apply's operations. The daemon's parsing
-/// (`RawOperation.parsed()`), the client's op type (`BatchOperation`) and navctl's batch-file reading all
-/// derive from it; NavigatorProtocol maps each argument kind to its D-Bus signature.
+/// The daemon's parsing (`RawOperation.parsed()`), the route file's actions (`Action.kind`, the verbs
+/// RouteFiles reads), the client's op type (`BatchOperation`) and navctl's spellings all derive from it;
+/// NavigatorProtocol maps each argument kind to its D-Bus signature and adds navctl's longer spellings.
+public enum OperationKind: String, Hashable, Sendable, CaseIterable {
+    case push, pop, popTo = "popto", popToRoot = "poptoroot", replace, setStack = "setstack", present, dismiss
+    case dismissAll = "dismissall", back, selectTab = "selecttab", open, send, start, finish, setFacts = "setfacts"
+
+    /// The op's declaration: its arguments, its route-file verb, and the `Operation` they make.
+    public var declaration: OperationDeclaration { OperationDeclaration.byKind[self]! }
+
+    /// The op whose route-file verb is `verb` (`pop-to`, `root`, `set-facts`), if there is one.
+    public init?(routeFileVerb verb: String) {
+        guard let kind = OperationDeclaration.byRouteFileVerb[verb] else { return nil }
+        self = kind
+    }
+}
+
+/// One Apply operation as the contract declares it: its name, its route-file verb, its arguments, and the
+/// `Operation` its checked arguments make.
 public struct OperationDeclaration: Sendable {
     /// What an argument holds on the wire.
     public enum Kind: Sendable, Hashable {
@@ -34,14 +50,18 @@ public struct OperationDeclaration: Sendable {
         public let isRequired: Bool
     }
 
-    /// The contract's name: the method's name in lower case (`popto`).
-    public let name: String
-    /// The other names navctl takes in a batch file, its commands' (`pop-to`); the daemon takes only `name`.
-    public let spellings: [String]
+    /// Which op it is.
+    public let kind: OperationKind
+    /// How a route file's action writes the op (`pop-to`, `root`, `set-facts`); nil for an op a route file
+    /// cannot write (`send`).
+    public let routeFileVerb: String?
     /// The arguments, in the order the contract lists them.
     public let arguments: [Argument]
     /// The operation, from arguments already checked against `arguments`.
     let make: @Sendable (CheckedArguments) -> Operation
+
+    /// The contract's name: the method's name in lower case (`popto`).
+    public var name: String { kind.rawValue }
 
     /// The argument called `key`, if the op takes one.
     public func argument(_ key: String) -> Argument? { arguments.first { $0.name == key } }
@@ -74,50 +94,53 @@ extension OperationDeclaration {
     }
 }
 
+extension OperationKind {
+    /// The declaration of each op, from its case.
+    fileprivate var made: OperationDeclaration {
+        switch self {
+        case .push: OperationDeclaration(self, [.required("route"), .params]) { .push(route: $0.string("route"), params: $0.params()) }
+        case .pop: OperationDeclaration(self) { _ in .pop }
+        case .popTo: OperationDeclaration(self, verb: "pop-to", [.required("target")]) { .popTo(target: $0.string("target")) }
+        case .popToRoot: OperationDeclaration(self, verb: "root") { _ in .popToRoot }
+        case .replace:
+            OperationDeclaration(self, [.required("route"), .params]) { .replace(route: $0.string("route"), params: $0.params()) }
+        case .setStack: OperationDeclaration(self, verb: "set-stack", [.required("screens", .screens)]) { .setStack($0.screens) }
+        case .present:
+            OperationDeclaration(self, [.required("route"), .params, .required("style")]) {
+                .present(route: $0.string("route"), params: $0.params(), style: $0.string("style"))
+            }
+        case .dismiss: OperationDeclaration(self) { _ in .dismiss }
+        case .dismissAll: OperationDeclaration(self, verb: "dismiss-all") { _ in .dismissAll }
+        case .back: OperationDeclaration(self) { _ in .back }
+        case .selectTab: OperationDeclaration(self, verb: "tab", [.required("tab")]) { .selectTab($0.string("tab")) }
+        case .open: OperationDeclaration(self, [.required("target")]) { .open($0.string("target")) }
+        case .send:
+            OperationDeclaration(self, inRouteFiles: false, [.required("event"), .optional("source"), .params]) {
+                .send(source: $0.string("source"), event: $0.string("event"), params: $0.params(), expectedRevision: 0)
+            }
+        case .start: OperationDeclaration(self, [.required("flow"), .params]) { .start(flow: $0.string("flow"), params: $0.params()) }
+        case .finish:
+            OperationDeclaration(self, [.required("output"), .params]) { .finish(output: $0.string("output"), params: $0.params()) }
+        case .setFacts: OperationDeclaration(self, verb: "set-facts", [.required("facts", .params)]) { .setFacts($0.params("facts")) }
+        }
+    }
+}
+
 extension OperationDeclaration {
     /// Every Apply operation, in the contract's order.
-    public static let all: [OperationDeclaration] = [
-        OperationDeclaration("push", [.required("route"), .params]) { .push(route: $0.string("route"), params: $0.params()) },
-        OperationDeclaration("pop") { _ in .pop },
-        OperationDeclaration("popto", spellings: ["pop-to"], [.required("target")]) { .popTo(target: $0.string("target")) },
-        OperationDeclaration("poptoroot", spellings: ["root", "pop-to-root"]) { _ in .popToRoot },
-        OperationDeclaration("replace", [.required("route"), .params]) {
-            .replace(route: $0.string("route"), params: $0.params())
-        },
-        OperationDeclaration("setstack", spellings: ["set-stack"], [.required("screens", .screens)]) { .setStack($0.screens) },
-        OperationDeclaration("present", [.required("route"), .params, .required("style")]) {
-            .present(route: $0.string("route"), params: $0.params(), style: $0.string("style"))
-        },
-        OperationDeclaration("dismiss") { _ in .dismiss },
-        OperationDeclaration("dismissall", spellings: ["dismiss-all"]) { _ in .dismissAll },
-        OperationDeclaration("back") { _ in .back },
-        OperationDeclaration("selecttab", spellings: ["tab", "select-tab"], [.required("tab")]) { .selectTab($0.string("tab")) },
-        OperationDeclaration("open", [.required("target")]) { .open($0.string("target")) },
-        OperationDeclaration("send", [.required("event"), .optional("source"), .params]) {
-            .send(source: $0.string("source"), event: $0.string("event"), params: $0.params(), expectedRevision: 0)
-        },
-        OperationDeclaration("start", [.required("flow"), .params]) { .start(flow: $0.string("flow"), params: $0.params()) },
-        OperationDeclaration("finish", [.required("output"), .params]) {
-            .finish(output: $0.string("output"), params: $0.params())
-        },
-        OperationDeclaration("setfacts", spellings: ["set-facts", "facts"], [.required("facts", .params)]) {
-            .setFacts($0.params("facts"))
-        },
-    ]
+    public static let all: [OperationDeclaration] = OperationKind.allCases.map(\.made)
+    fileprivate static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind, $0) })
+    fileprivate static let byRouteFileVerb = Dictionary(
+        uniqueKeysWithValues: all.compactMap { declaration in declaration.routeFileVerb.map { ($0, declaration.kind) } })
 
     /// The operation the contract calls `name` (exactly: the daemon takes no other spelling).
-    public static func named(_ name: String) -> OperationDeclaration? { all.first { $0.name == name } }
+    public static func named(_ name: String) -> OperationDeclaration? { OperationKind(rawValue: name)?.declaration }
 
-    /// The operation `word` names, by the contract's name or one of navctl's, in any case.
-    public static func spelled(_ word: String) -> OperationDeclaration? {
-        let lowered = word.lowercased()
-        return all.first { $0.name == lowered || $0.spellings.contains(lowered) }
-    }
-
-    init(_ name: String, spellings: [String] = [], _ arguments: [Argument] = [],
+    /// The op's declaration; `verb` is how a route file writes it when that is not its name.
+    init(_ kind: OperationKind, verb: String? = nil, inRouteFiles: Bool = true, _ arguments: [Argument] = [],
          make: @escaping @Sendable (CheckedArguments) -> Operation) {
-        self.name = name
-        self.spellings = spellings
+        self.kind = kind
+        self.routeFileVerb = inRouteFiles ? verb ?? kind.rawValue : nil
         self.arguments = arguments
         self.make = make
     }
