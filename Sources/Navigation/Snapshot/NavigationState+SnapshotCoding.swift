@@ -1,17 +1,6 @@
-// Snapshot format versions 2 and 3, binary, still read (version 4, written today, is in SnapshotWriter.swift):
-//
-//   magic "NVDS" (4 bytes), varint version (3), varint revision, varint next id,
-//   varint stack count, then per stack: varint screen count, then per screen: string id, string route, params,
-//   the current tree, varint undo count + trees (newest first), varint redo count + trees (newest first),
-//   varint history count, then per entry (newest first): varint revision, string cause, zigzag time,
-//   then the facts (params).
-//
-//   A tree: bool tabbed, varint selected, varint tab count, then per tab: string name, string id,
-//   varint layer count, then per layer: style byte (0 root, 1 push, 2 sheet, 3 cover), varint stack index;
-//   then varint flow instance count and the instances, by first screen id.
-//
-// Version 2 is the same without the trees' flow instances and the facts. Each distinct stack buffer was
-// written in full, so a push or pop on a big stack copied it into every undo step that held it.
+// The snapshot document's frame (the format itself is in SnapshotWriter.swift): magic "NVDS", the version,
+// revision and next id, then SnapshotReader reads the tables and `readState` what follows them. Only
+// version 4 is read: versions 2 and 3 were written by development builds before 0.1.0, the first package.
 
 extension NavigationState {
     static let snapshotMagic: [UInt8] = Array("NVDS".utf8)
@@ -20,30 +9,19 @@ extension NavigationState {
         var reader = ByteReader(bytes)
         guard reader.expect(snapshotMagic) else { throw .corrupt("not a navd state snapshot (no 'NVDS' magic)") }
         let version = try reader.varint()
-        guard version == 2 || version == 3 || version == UInt64(snapshotVersion) else {
+        guard version == UInt64(snapshotVersion) else {
             throw .unsupportedVersion(found: Int(clamping: version), supported: snapshotVersion)
         }
         let revision = try reader.varint()
         let nextId = try reader.varint()
         try checkCounters(revision: revision, nextId: nextId)
-        if version == UInt64(snapshotVersion) {
-            return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId)
-        }
-        return try decodeVersion3(&reader, revision: revision, nextId: nextId, hasFlows: version == 3)
+        return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId)
     }
 
-    /// The rest of a version-2 or version-3 document.
-    private static func decodeVersion3(_ reader: inout ByteReader, revision: UInt64, nextId: UInt64, hasFlows: Bool) throws(SnapshotError) -> NavigationState {
-        var stacks = try SnapshotStacks(reading: &reader)
-        return try readState(&reader, revision: revision, nextId: nextId, facts: hasFlows) { (reader, label) throws(SnapshotError) in
-            try stacks.readTree(from: &reader, nextId: nextId, label: label, flows: hasFlows)
-        }
-    }
-
-    /// What every version ends with: the current tree, varint undo count + trees, varint redo count + trees,
-    /// the history, then (but in version 2) the facts; `tree` reads one tree, given the label for its errors.
+    /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees,
+    /// the history, then the facts; `tree` reads one tree, given the label for its errors.
     static func readState(
-        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, facts hasFacts: Bool,
+        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64,
         tree: (inout ByteReader, String) throws(SnapshotError) -> Tree
     ) throws(SnapshotError) -> NavigationState {
         let current = try tree(&reader, "tree")
@@ -55,7 +33,7 @@ extension NavigationState {
         for _ in 0..<(try reader.count()) {
             entries.append(HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed()))
         }
-        let facts = hasFacts ? try reader.params() : [:]
+        let facts = try reader.params()
         guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the snapshot") }
         var state = NavigationState(tree: current, revision: revision, ids: IdCounter(next: nextId))
         state.facts = facts
@@ -67,7 +45,7 @@ extension NavigationState {
 }
 
 extension Presentation {
-    /// The style byte of snapshot version 2.
+    /// The style byte of a layer in a snapshot.
     var code: UInt8 {
         switch self {
         case .root: 0
