@@ -120,7 +120,7 @@ extension NavigatorMethod {
         /// `History(u limit) → a(tsx) history`.
         case .history: Spec(
             "History", in: [.init("limit", "u")], out: [.init("history", WireSignature.history.rawValue)], changesTree: false,
-            "The newest changes, newest first: (Self.revision, cause, time in microseconds since the epoch).")
+            "The newest changes, newest first: (revision, cause, time in microseconds since the epoch).")
         /// `Send(s source, s event, a{sv} params, t expected_revision) → (t revision, s outcome)`.
         case .send: Spec(
             "Send",
@@ -162,11 +162,11 @@ extension NavigatorMethod {
             out: [.init("outcome", "s"), .init("revision", "t"), .init("tab", "s"), .init("path", WireSignature.path.rawValue),
                   .init("trace", WireSignature.trace.rawValue)],
             changesTree: false,
-            "A dry run: kind 'event' (target the event, from the top screen) or 'link' (target what Open accepts). The outcome, Self.revision and path the call would give, and one trace line per step; the real call's error when it would fail. Changes nothing.")
+            "A dry run: kind 'event' (target the event, from the top screen) or 'link' (target what Open accepts). The outcome, revision and path the call would give, and one trace line per step; the real call's error when it would fail. Changes nothing.")
         /// `Reload() → t revision`.
         case .reload: Spec(
             "Reload", out: Self.revision, changesTree: false,
-            "Read the route file again (on the default object: every route file, apps appearing and going with their files; on an app object: that app's file) and repair the tree to fit, as one 'reconcile' Self.revision when anything changed. A file that does not load is refused as a whole with InvalidRouteFile (FILE:LINE: KEY: PROBLEM) and its app keeps its graph. Answers the Self.revision after it (on the default object: the default navigator's).")
+            "Read the route file again (on the default object: every route file, apps appearing and going with their files; on an app object: that app's file) and repair the tree to fit, as one 'reconcile' revision when anything changed. A file that does not load is refused as a whole with InvalidRouteFile (FILE:LINE: KEY: PROBLEM) and its app keeps its graph. Answers the revision after it (on the default object: the default navigator's).")
         }
     }
 }
