@@ -55,12 +55,14 @@ let package = Package(
         // The contract of org.navd.Navigator1, declared once: names, interface, error names, and the
         // wire types' D-Bus conversions. The daemon and every client derive from it.
         .target(name: "NavigatorProtocol", dependencies: ["DBus", "Navigation"]),
+        // glibc's malloc_trim, which Swift's Glibc module leaves out (a module map and a shim header).
+        .systemLibrary(name: "CMalloc"),
         // The daemon's parts: dispatch onto the model, persistence.
         .target(
             name: "NavdService",
             dependencies: [
                 "DBus", "Navigation", "RouteFiles", "NavigatorProtocol",
-                "SQLite",
+                "SQLite", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -89,11 +89,25 @@ public final class ObjectServer: @unchecked Sendable {
     /// must be `message`'s), so that a caller that looked at them does not read them twice.
     public func handleForSending(_ message: Message, header: CallHeader) -> OutgoingMessage? {
         guard message.kind == .methodCall else { return nil }
-        let reply = dispatch(message, header)
+        let reply = dispatch(message, header, handler: nil)
         return message.noReplyExpected ? nil : reply
     }
 
-    private func dispatch(_ message: Message, _ header: CallHeader) -> OutgoingMessage {
+    /// `handleForSending(_:header:)` with a call of an exported method answered by `handler` instead of
+    /// the implementation's, after the same checks (object, interface, method, in-signature) and with
+    /// its values checked and marshalled the same way; any other call is answered as usual. What
+    /// `handler` learns beyond the values (a service's change) stays with its caller, in its closure.
+    public func handleForSending(
+        _ message: Message, header: CallHeader, handler: (MethodCall) throws -> [DBusValue]
+    ) -> OutgoingMessage? {
+        guard message.kind == .methodCall else { return nil }
+        let reply = withoutActuallyEscaping(handler) { dispatch(message, header, handler: $0) }
+        return message.noReplyExpected ? nil : reply
+    }
+
+    private func dispatch(
+        _ message: Message, _ header: CallHeader, handler: ((MethodCall) throws -> [DBusValue])?
+    ) -> OutgoingMessage {
         let pathText = header.path ?? "/"
         let member = header.member ?? ""
         let path = ObjectPath(unchecked: pathText)
@@ -105,7 +119,7 @@ public final class ObjectServer: @unchecked Sendable {
         }
         if let interfaceName = header.interface {
             if let target = exported.first(where: { $0.declaration.name == interfaceName }) {
-                return invoke(message, on: target, member: member)
+                return invoke(message, on: target, member: member, handler: handler)
             }
             if let standard = standardInterfaces(at: path).first(where: { $0.name == interfaceName }) {
                 return .message(invokeStandard(message, interface: standard, member: member, path: path))
@@ -116,7 +130,7 @@ public final class ObjectServer: @unchecked Sendable {
         }
         // No interface field: resolve by member name, exported interfaces first.
         if let target = exported.first(where: { $0.index.methods[member] != nil }) {
-            return invoke(message, on: target, member: member)
+            return invoke(message, on: target, member: member, handler: handler)
         }
         if let standard = standardInterfaces(at: path).first(where: { $0.method(named: member) != nil }) {
             return .message(invokeStandard(message, interface: standard, member: member, path: path))
@@ -126,7 +140,9 @@ public final class ObjectServer: @unchecked Sendable {
             message: "No such method '\(member)' at object path '\(pathText)' (signature '\(message.signature)')")))
     }
 
-    private func invoke(_ message: Message, on target: Exported, member: String) -> OutgoingMessage {
+    private func invoke(
+        _ message: Message, on target: Exported, member: String, handler given: ((MethodCall) throws -> [DBusValue])?
+    ) -> OutgoingMessage {
         let interface = target.declaration
         guard let indexed = target.index.methods[member] else {
             return .message(message.makeError(Self.unknownMethod(member, interface: interface.name, message: message)))
@@ -135,7 +151,7 @@ public final class ObjectServer: @unchecked Sendable {
         do throws(DBusError) {
             let arguments = try Self.checkedArguments(
                 message, method: method, inSignature: indexed.inSignature, interface: interface.name)
-            guard let handler = target.implementation.methods[member] else {
+            guard let handler = given ?? target.implementation.methods[member] else {
                 throw .failed("method '\(member)' of interface '\(interface.name)' has no implementation")
             }
             let values: [DBusValue]

@@ -10,6 +10,7 @@ extension NavigatorDaemon {
     /// One answered-after-commit call.
     struct PendingCall {
         let call: Message
+        let method: NavigatorMethod
         let navigator: ServedNavigator
         let reply: OutgoingMessage?
         let succeeded: Bool
@@ -127,15 +128,12 @@ extension NavigatorDaemon {
             let failure = NavigatorErrorName.storageFailed.error(
                 "the change could not be made durable, so nothing changed: \(error.message)")
             let before = call.navigator.coordinator
-            currentChange = nil
-            let reply = server.handle(call.call)
-            let change = currentChange
-            currentChange = nil
+            let (reply, change) = answerChanging(call.method, call.call, header: CallHeader(call.call), on: call.navigator)
             if let change, !change.isNoOp {
                 call.navigator.coordinator = before
                 if !call.call.noReplyExpected { outgoing.append(.message(call.call.makeError(failure))) }
             } else if let reply {
-                outgoing.append(.message(reply))
+                outgoing.append(reply)
             }
         }
         for navigator in navigatorsInBatch where failures[ObjectIdentifier(navigator)] == nil {

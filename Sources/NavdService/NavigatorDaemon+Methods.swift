@@ -7,13 +7,18 @@ import Glibc
 #endif
 
 extension NavigatorDaemon {
-    /// Exports `navigator`'s object with the handlers of `Navigator.interface`.
+    /// Exports `navigator`'s object: every method of `Navigator.interface` answered by `answer`.
     func export(_ navigator: ServedNavigator) {
+        let methods = Dictionary(uniqueKeysWithValues: NavigatorMethod.allCases.map { method in
+            (method.name, { [unowned self, unowned navigator] (call: MethodCall) throws -> [DBusValue] in
+                try answer(method, call, on: navigator).values
+            })
+        })
         server.export(
             navigator.path,
             interface: Navigator.interface,
             implementation: InterfaceImplementation(
-                methods: handlers(for: navigator),
+                methods: methods,
                 getProperty: { [unowned navigator] name in
                     NavigatorProperty(rawValue: name).map { navigator.value(of: $0) }
                 },
@@ -23,74 +28,74 @@ extension NavigatorDaemon {
         navigators[navigator.path.rawValue] = navigator
     }
 
-    /// One handler per method of the interface. The arguments arrive checked against the declared
-    /// in-signature; a value of another shape still throws `InvalidArgs` naming it.
-    func handlers(for nav: ServedNavigator) -> [String: (MethodCall) throws -> [DBusValue]] {
-        func route(_ call: MethodCall) throws(DBusError) -> String { try call.arguments[0].requiredString("route") }
-        func params(_ call: MethodCall) throws(DBusError) -> InputParams { try InputValue.params(dbusValue: call.arguments[1]) }
-        func text(_ call: MethodCall, _ what: String) throws(DBusError) -> String { try call.arguments[0].requiredString(what) }
-
-        let handlers: [NavigatorMethod: Handler] = [
-            .push: { [unowned self, unowned nav] call in try mutate(nav, .push(route: route(call), params: params(call)), returningId: true) },
-            .pop: { [unowned self, unowned nav] _ in try mutate(nav, .pop) },
-            .popTo: { [unowned self, unowned nav] call in try mutate(nav, .popTo(target: text(call, "target"))) },
-            .popToRoot: { [unowned self, unowned nav] _ in try mutate(nav, .popToRoot) },
-            .replace: { [unowned self, unowned nav] call in
-                try mutate(nav, .replace(route: route(call), params: params(call)), returningId: true)
-            },
-            .setStack: { [unowned self, unowned nav] call in try mutate(nav, .setStack(ScreenRequest.screens(dbusValue: call.arguments[0]))) },
-            .present: { [unowned self, unowned nav] call in
-                try mutate(nav, 
-                    .present(route: route(call), params: params(call), style: call.arguments[2].requiredString("style")),
-                    returningId: true)
-            },
-            .dismiss: { [unowned self, unowned nav] _ in try mutate(nav, .dismiss) },
-            .dismissAll: { [unowned self, unowned nav] _ in try mutate(nav, .dismissAll) },
-            .back: { [unowned self, unowned nav] _ in try mutate(nav, .back) },
-            .selectTab: { [unowned self, unowned nav] call in try mutate(nav, .selectTab(text(call, "tab"))) },
-            .open: { [unowned self, unowned nav] call in try mutate(nav, .open(text(call, "target"))) },
-            .apply: { [unowned self, unowned nav] call in
-                try mutate(nav, .apply(
-                    RawOperation.operations(dbusValue: call.arguments[0]),
-                    expectedRevision: call.arguments[1].requiredUInt64("expected_revision")))
-            },
-            .undo: { [unowned self, unowned nav] _ in try mutate(nav, .undo) },
-            .redo: { [unowned self, unowned nav] _ in try mutate(nav, .redo) },
-            .getState: { [unowned nav] _ in
-                [.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), Entry.dbusValue(path: nav.coordinator.path)]
-            },
-            .getTree: { [unowned nav] _ in
-                [.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), Node.dbusValue(nodes: nav.coordinator.nodes)]
-            },
-            .getRoutes: { [unowned nav] _ in [nav.routesValue()] },
-            .reload: { [unowned self, unowned nav] _ in try reload(from: nav) },
-            .history: { [unowned nav] call in
-                let limit = try call.arguments[0].requiredUInt32("limit")
-                return [HistoryEntry.dbusValue(history: nav.coordinator.history(limit: Int(limit)))]
-            },
-        ].merging(coordinationHandlers(for: nav)) { first, _ in first }
-        return Dictionary(uniqueKeysWithValues: handlers.map { ($0.key.name, $0.value) })
+    /// The one way into the handlers: every call of a method of the contract on `nav` comes here, its
+    /// arguments already checked against the declared in-signature (a value of another shape still throws
+    /// `InvalidArgs` naming it). One case per method: a method without a handler does not compile.
+    func answer(_ method: NavigatorMethod, _ call: MethodCall, on nav: ServedNavigator) throws(DBusError) -> Answer {
+        let arguments = CallArguments(method, call.arguments)
+        switch method {
+        case .push: return try mutate(nav, .push(route: arguments.string("route"), params: arguments.params()), returningId: true)
+        case .pop: return try mutate(nav, .pop)
+        case .popTo: return try mutate(nav, .popTo(target: arguments.string("target")))
+        case .popToRoot: return try mutate(nav, .popToRoot)
+        case .replace:
+            return try mutate(nav, .replace(route: arguments.string("route"), params: arguments.params()), returningId: true)
+        case .setStack: return try mutate(nav, .setStack(arguments.screens("screens")))
+        case .present:
+            let operation = Operation.present(
+                route: try arguments.string("route"), params: try arguments.params(), style: try arguments.string("style"))
+            return try mutate(nav, operation, returningId: true)
+        case .dismiss: return try mutate(nav, .dismiss)
+        case .dismissAll: return try mutate(nav, .dismissAll)
+        case .back: return try mutate(nav, .back)
+        case .selectTab: return try mutate(nav, .selectTab(arguments.string("tab")))
+        case .open: return try mutate(nav, .open(arguments.string("target")))
+        case .apply:
+            return try mutate(nav, .apply(
+                arguments.operations("ops"), expectedRevision: arguments.uint64("expected_revision")))
+        case .undo: return try mutate(nav, .undo)
+        case .redo: return try mutate(nav, .redo)
+        case .getState:
+            return Answer([.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), Entry.dbusValue(path: nav.coordinator.path)])
+        case .getTree:
+            return Answer([.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), Node.dbusValue(nodes: nav.coordinator.nodes)])
+        case .getRoutes: return Answer([nav.routesValue()])
+        case .history:
+            let limit = try arguments.uint32("limit")
+            return Answer([HistoryEntry.dbusValue(history: nav.coordinator.history(limit: Int(limit)))])
+        case .reload: return Answer(try reload(from: nav))
+        case .send: return try send(arguments, on: nav)
+        case .start: return try start(arguments, on: nav)
+        case .finish: return try mutate(nav, .finish(output: arguments.string("output"), params: arguments.params()))
+        case .setFacts: return try mutate(nav, .setFacts(arguments.params("facts")))
+        case .getFlows: return Answer([FlowInfo.dbusValue(flows: nav.coordinator.flows)])
+        case .getEvents:
+            return try bySource(arguments) { source throws(NavigationError) in
+                EventInfo.dbusValue(events: try nav.coordinator.events(source: source))
+            }
+        case .getEventParams:
+            return try bySource(arguments) { source throws(NavigationError) in
+                EventParamsInfo.dbusValue(events: try nav.coordinator.eventParams(source: source))
+            }
+        case .resolve: return try resolve(arguments, on: nav)
+        }
     }
 
     /// Applies one operation to the model; the reply is the new (or, for a no-op, current) revision,
     /// and with `returningId` the id of the screen the call made (or, redirected, the screen now on top).
-    func mutate(_ nav: ServedNavigator, _ operation: Operation, returningId: Bool = false) throws(DBusError) -> [DBusValue] {
+    func mutate(_ nav: ServedNavigator, _ operation: Operation, returningId: Bool = false) throws(DBusError) -> Answer {
         let change = try perform(nav, operation)
-        guard returningId else { return [.uint64(change.revision)] }
-        return [.uint64(change.revision), .string(change.newScreenId ?? nav.coordinator.top.id)]
+        guard returningId else { return Answer([.uint64(change.revision)], change: change) }
+        return Answer([.uint64(change.revision), .string(change.newScreenId ?? nav.coordinator.top.id)], change: change)
     }
 
-    /// Applies one operation to the model and hands the change to the loop (`currentChange`);
-    /// a refusal becomes the D-Bus error of its name.
+    /// Applies one operation to the model; a refusal becomes the D-Bus error of its name.
     func perform(_ nav: ServedNavigator, _ operation: Operation) throws(DBusError) -> Change {
-        let change: Change
         do {
-            change = try nav.coordinator.perform(operation, at: Self.now())
+            return try nav.coordinator.perform(operation, at: Self.now())
         } catch {
             throw DBusError(error)
         }
-        currentChange = change
-        return change
     }
 
     /// `StackChanged` for a change (or, at start-up, for the state as it is), written straight

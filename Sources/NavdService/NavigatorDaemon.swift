@@ -1,3 +1,4 @@
+import CMalloc
 import DBus
 import Logging
 import NavigatorProtocol
@@ -55,10 +56,11 @@ public final class NavigatorDaemon {
     var reloadStopWaitMilliseconds = 3_000
     /// Run on a reload's parsing thread before it parses (tests hold a parse up with it).
     var beforeParsingReload: (@Sendable () -> Void)?
-    /// The change made by the handler that just ran (set by `mutate`, read by `process`).
-    var currentChange: Change?
     /// What signal handlers and other threads ask of the loop: stop, reload every route file.
     let control: LoopControl
+    /// The most calls held for one group commit: the loop commits when it has read this many, even with
+    /// more waiting, so that a flood of changes is answered in batches of bounded size and latency.
+    static let maxPendingCalls = 512
 
     /// Connects, takes the name and restores the state of the default navigator and of every app.
     /// Requests made through `control` meanwhile (a stop, a reload) are acted on when `run()`
@@ -195,21 +197,18 @@ public final class NavigatorDaemon {
             requestReload(of: target === main ? nil : target, answering: message)
             return
         }
-        guard let navigator = target, NavigatorMethod.treeChangingNames.contains(member) else {
+        guard let navigator = target, let method = NavigatorMethod(name: member), method.changesTree else {
             if !pending.isEmpty { commitPending() }
             if let reply = unknownAppReply(message) ?? server.handle(message) { send(reply) }
             return
         }
-        currentChange = nil
-        let reply = server.handleForSending(message, header: header)
-        let change = currentChange
-        currentChange = nil
+        let (reply, change) = answerChanging(method, message, header: header, on: navigator)
         if options.verbose {
             logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }
         if !pendingNavigators.contains(where: { $0 === navigator }) { pendingNavigators.append(navigator) }
         guard let change, !change.isNoOp else {
-            pending.append(PendingCall(call: message, navigator: navigator, reply: reply, succeeded: change != nil, change: nil, record: nil))
+            pending.append(PendingCall(call: message, method: method, navigator: navigator, reply: reply, succeeded: change != nil, change: nil, record: nil))
             return
         }
         navigator.pendingProperties.insert(change.changedProperties)
@@ -218,8 +217,22 @@ public final class NavigatorDaemon {
         let stored = navigator.store == nil ? nil : change.record.map {
             StoredRecord(revision: $0.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: $0.encoded())
         }
-        pending.append(PendingCall(call: message, navigator: navigator, reply: reply, succeeded: true, change: change, record: stored))
-        if pending.count >= 512 { commitPending() }
+        pending.append(PendingCall(call: message, method: method, navigator: navigator, reply: reply, succeeded: true, change: change, record: stored))
+        if pending.count >= Self.maxPendingCalls { commitPending() }
+    }
+
+    /// A call that may change `navigator`'s tree, answered by its handler through the object server's
+    /// checks: the reply to send once the change is durable, and the change (nil for a refusal).
+    func answerChanging(
+        _ method: NavigatorMethod, _ message: Message, header: CallHeader, on navigator: ServedNavigator
+    ) -> (reply: OutgoingMessage?, change: Change?) {
+        var change: Change?
+        let reply = server.handleForSending(message, header: header) { call in
+            let answer = try self.answer(method, call, on: navigator)
+            change = answer.change
+            return answer.values
+        }
+        return (reply, change)
     }
 
     private func shutDown() {
@@ -244,14 +257,6 @@ public final class NavigatorDaemon {
     }
 }
 
-#if canImport(Glibc)
-/// glibc's `malloc_trim` (malloc.h is not part of the Glibc module): returns freed heap pages to
-/// the system after a large, short-lived allocation such as a snapshot document.
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
-
-func releaseFreedMemory() { _ = glibcMallocTrim(0) }
-#else
-/// Other C libraries return freed pages on their own.
-func releaseFreedMemory() {}
-#endif
+/// Gives freed heap pages back to the system after a large, short-lived allocation such as a snapshot
+/// document (glibc's `malloc_trim`, through the CMalloc shim; other C libraries do it on their own).
+func releaseFreedMemory() { navd_release_freed_memory() }

@@ -1,72 +1,47 @@
 import DBus
 import Navigation
 
-/// navd's error names, `org.navd.Navigator1.Error.<Name>`: one case per refusal of the model,
-/// plus `StorageFailed` for a change that could not be made durable.
-public enum NavigatorErrorName: String, Hashable, Sendable, CaseIterable {
-    case unknownRoute = "UnknownRoute"
-    case invalidParams = "InvalidParams"
-    case atRoot = "AtRoot"
-    case notFound = "NotFound"
-    case noModal = "NoModal"
-    case unknownTab = "UnknownTab"
-    case notTabbed = "NotTabbed"
-    case notPresentable = "NotPresentable"
-    case badTarget = "BadTarget"
-    case staleRevision = "StaleRevision"
-    case invalidOperation = "InvalidOperation"
-    case limitExceeded = "LimitExceeded"
-    case nothingToUndo = "NothingToUndo"
-    case nothingToRedo = "NothingToRedo"
-    case unhandledEvent = "UnhandledEvent"
-    case staleSource = "StaleSource"
-    case unknownFlow = "UnknownFlow"
-    case unknownOutput = "UnknownOutput"
-    case notInFlow = "NotInFlow"
-    case unknownFact = "UnknownFact"
-    case guardFailed = "GuardFailed"
-    case guardLoop = "GuardLoop"
+/// navd's error names, `org.navd.Navigator1.Error.<Name>`: one per kind of refusal of the model (its name
+/// is the kind's, `NavigationError.Kind`), plus `StorageFailed` and `InvalidRouteFile`, the daemon's own.
+/// Clients compare a reply's error name with `fullName`; nothing else spells them.
+public struct NavigatorErrorName: Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    /// The short name, such as `AtRoot`.
+    public let rawValue: String
+
+    /// The name of a refusal of the model of `kind`.
+    public init(_ kind: NavigationError.Kind) { rawValue = kind.rawValue }
+
+    /// The name of a refusal of the model, by its kind.
+    public init(_ error: NavigationError) { self.init(error.kind) }
+
+    /// One of navd's names, nil for any other text.
+    public init?(rawValue: String) {
+        guard Self.names.contains(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(daemon name: String) { rawValue = name }
+
     /// The change could not be committed to disk; nothing changed.
-    case storageFailed = "StorageFailed"
+    public static let storageFailed = NavigatorErrorName(daemon: "StorageFailed")
     /// `Reload` refused a route file that does not load (each as `FILE:LINE: KEY: PROBLEM`); that
     /// app keeps its graph and nothing of it changed.
-    case invalidRouteFile = "InvalidRouteFile"
+    public static let invalidRouteFile = NavigatorErrorName(daemon: "InvalidRouteFile")
+
+    /// Every name: the model's refusals in their order, then the daemon's own.
+    public static let allCases: [NavigatorErrorName] = NavigationError.Kind.allCases.map(Self.init) + [storageFailed, invalidRouteFile]
+    private static let names = Set(allCases.map(\.rawValue))
 
     /// The full D-Bus error name, such as `org.navd.Navigator1.Error.AtRoot`.
     public var fullName: String { Navigator.errorPrefix + rawValue }
+
+    /// The short name.
+    public var description: String { rawValue }
 
     /// The name of a full D-Bus error name, nil when it is not one of navd's.
     public init?(fullName: String) {
         guard fullName.hasPrefix(Navigator.errorPrefix) else { return nil }
         self.init(rawValue: String(fullName.dropFirst(Navigator.errorPrefix.count)))
-    }
-
-    /// The name of a refusal of the model, case by case.
-    public init(_ error: NavigationError) {
-        switch error {
-        case .unknownRoute: self = .unknownRoute
-        case .invalidParams: self = .invalidParams
-        case .atRoot: self = .atRoot
-        case .notFound: self = .notFound
-        case .noModal: self = .noModal
-        case .unknownTab: self = .unknownTab
-        case .notTabbed: self = .notTabbed
-        case .notPresentable: self = .notPresentable
-        case .badTarget: self = .badTarget
-        case .staleRevision: self = .staleRevision
-        case .invalidOperation: self = .invalidOperation
-        case .limitExceeded: self = .limitExceeded
-        case .nothingToUndo: self = .nothingToUndo
-        case .nothingToRedo: self = .nothingToRedo
-        case .unhandledEvent: self = .unhandledEvent
-        case .staleSource: self = .staleSource
-        case .unknownFlow: self = .unknownFlow
-        case .unknownOutput: self = .unknownOutput
-        case .notInFlow: self = .notInFlow
-        case .unknownFact: self = .unknownFact
-        case .guardFailed: self = .guardFailed
-        case .guardLoop: self = .guardLoop
-        }
     }
 
     /// A D-Bus error of this name with `message`.

@@ -12,11 +12,18 @@ extension RouteFileReader {
         var output: ParamDeclaration?
     }
 
-    static let bareVerbs = ["pop", "root", "dismiss", "dismiss-all", "back"]
-    static let verbs = [
-        "push", "replace", "present", "pop", "root", "dismiss", "dismiss-all", "back", "pop-to", "tab", "open",
-        "set-stack", "start", "finish", "set-facts",
+    /// The order messages list the actions in: those on the screen's stack and layers, then the rest.
+    private static let listingOrder: [OperationKind] = [
+        .push, .replace, .present, .pop, .popToRoot, .dismiss, .dismissAll, .back, .popTo, .selectTab, .open, .setStack,
+        .start, .finish, .setFacts,
     ]
+    /// The ops a route file's action may run, every one the op table gives a verb (`routeFileVerb`).
+    private static let actionKinds = (listingOrder + OperationKind.allCases.filter { !listingOrder.contains($0) })
+        .filter { $0.declaration.routeFileVerb != nil }
+    /// Every action's verb.
+    static let verbs = actionKinds.compactMap(\.declaration.routeFileVerb)
+    /// The verbs of the actions that take no argument, written as bare strings (`- pop`).
+    static let bareVerbs = actionKinds.filter(\.declaration.arguments.isEmpty).compactMap(\.declaration.routeFileVerb)
 
     /// Reads every `on:` of the file into `graph`.
     mutating func readAllHandlers(into input: RouteGraph) throws(RouteFileError) -> RouteGraph {
@@ -68,25 +75,20 @@ extension RouteFileReader {
 
     func readAction(_ node: YAMLNode, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Action {
         if case .scalar(let scalar) = node {
-            switch scalar.string {
-            case "pop": return .pop
-            case "root": return .popToRoot
-            case "dismiss": return .dismiss
-            case "dismiss-all": return .dismissAll
-            case "back": return .back
-            default:
+            guard let kind = OperationKind(routeFileVerb: scalar.string), let action = Action(bare: kind) else {
                 throw fail(path, node, "'\(scalar.string)' is not an action; bare actions are \(Self.bareVerbs.joined(separator: ", ")), others are maps such as { push: ROUTE }")
             }
+            return action
         }
         let pairs = try mapping(node, path, keys: [])
         let verbKeys = pairs.filter { Self.verbs.contains($0.0) }
-        guard verbKeys.count == 1, let (verb, target) = verbKeys.first else {
+        guard verbKeys.count == 1, let (verb, target) = verbKeys.first, let kind = OperationKind(routeFileVerb: verb) else {
             throw fail(path, node, "an action is a map with exactly one verb (\(Self.verbs.joined(separator: ", "))); found \(verbKeys.isEmpty ? "none" : verbKeys.map(\.0).joined(separator: ", "))")
         }
-        let allowed: [String] = switch verb {
-        case "push", "replace", "finish": ["params"]
-        case "present": ["style", "params"]
-        case "start": ["params", "on-output"]
+        let allowed: [String] = switch kind {
+        case .push, .replace, .finish: ["params"]
+        case .present: ["style", "params"]
+        case .start: ["params", "on-output"]
         default: []
         }
         var arguments: [String: YAMLNode] = [:]
@@ -98,17 +100,17 @@ extension RouteFileReader {
             arguments[key] = value
         }
         let verbPath = join(path, verb)
-        switch verb {
-        case "push", "replace", "present":
+        switch kind {
+        case .push, .replace, .present:
             let spec = try route(target, verbPath, graph)
             let params = try templates(arguments["params"], join(path, "params"), spec.declaration, "route '\(spec.name)'", place, near: node)
-            if verb == "push" {
+            if kind == .push {
                 guard spec.presentations.contains(.push) else {
                     throw fail(verbPath, target, "route '\(spec.name)' cannot be pushed; its presentations: \(spec.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
                 }
                 return .push(route: spec.name, params: params)
             }
-            if verb == "replace" { return .replace(route: spec.name, params: params) }
+            if kind == .replace { return .replace(route: spec.name, params: params) }
             guard let styleNode = arguments["style"] else {
                 throw fail(path, node, "present needs `style: sheet` or `style: cover`")
             }
@@ -120,23 +122,23 @@ extension RouteFileReader {
                 throw fail(join(path, "style"), styleNode, "route '\(spec.name)' cannot be shown as \(styleName); its presentations: \(spec.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
             }
             return .present(route: spec.name, style: style, params: params)
-        case "pop", "root", "dismiss", "dismiss-all", "back":
+        case .pop, .popToRoot, .dismiss, .dismissAll, .back:
             throw fail(verbPath, target, "'\(verb)' takes no argument; write it as a bare string: - \(verb)")
-        case "pop-to":
+        case .popTo:
             return .popTo(try string(target, verbPath))
-        case "tab":
+        case .selectTab:
             let tab = try string(target, verbPath)
             guard tabIndexes[tab] != nil else {
                 throw fail(verbPath, target, graph.isTabbed ? "no tab '\(tab)'; tabs: \(graph.tabs.map(\.name).joined(separator: ", "))" : "the app has no tabs")
             }
             return .selectTab(tab)
-        case "open":
+        case .open:
             let link = try string(target, verbPath)
             if graph.states[link.hasPrefix("navd:") ? String(link.dropFirst(5)) : link] == nil {
                 do { try graph.checkLinkOpens(link, links: links) } catch { throw fail(verbPath, target, "'\(link)' is neither a named state nor a link that opens: \(error.message)") }
             }
             return .open(link)
-        case "set-stack":
+        case .setStack:
             guard case .sequence(let sequence) = target, sequence.count > 0 else {
                 throw fail(verbPath, target, "expected a non-empty list of screens, each ROUTE or {route: ROUTE, params: {…}}")
             }
@@ -158,7 +160,7 @@ extension RouteFileReader {
                 screens.append(ScreenTemplate(route: spec.name, params: try templates(paramsNode, join(itemPath, "params"), spec.declaration, "route '\(spec.name)'", place, near: item)))
             }
             return .setStack(screens)
-        case "start":
+        case .start:
             let flowName = try string(target, verbPath)
             guard let flow = graph.flows[flowName] else {
                 throw fail(verbPath, target, "no flow '\(flowName)' under `flows:`")
@@ -175,7 +177,7 @@ extension RouteFileReader {
                 }
             }
             return .start(flow: flowName, params: params, onOutput: onOutput)
-        case "finish":
+        case .finish:
             let output = try string(target, verbPath)
             let declaration: ParamDeclaration
             if let flow = place.flow {
@@ -190,7 +192,10 @@ extension RouteFileReader {
                 declaration = found
             }
             return .finish(output: output, params: try templates(arguments["params"], join(path, "params"), declaration, "output '\(output)'", place, near: node))
-        default:  // set-facts
+        case .send:
+            // Not a route file's action: `OperationKind(routeFileVerb:)` never gives it.
+            throw fail(verbPath, target, "'\(verb)' is not an action")
+        case .setFacts:
             var facts: ParamTemplates = [:]
             for (fact, valueNode) in try mapping(target, verbPath, keys: []) {
                 guard let spec = graph.facts[fact] else {
@@ -261,5 +266,19 @@ extension RouteFileReader {
             throw fail(path, node, "expected a \(type.rawValue) value or a $ reference")
         }
         return .literal(value)
+    }
+}
+
+extension Action {
+    /// The action a bare verb names (`- pop`): those of the ops that take no argument; nil for the others.
+    init?(bare kind: OperationKind) {
+        switch kind {
+        case .pop: self = .pop
+        case .popToRoot: self = .popToRoot
+        case .dismiss: self = .dismiss
+        case .dismissAll: self = .dismissAll
+        case .back: self = .back
+        default: return nil
+        }
     }
 }

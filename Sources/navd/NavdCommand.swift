@@ -72,12 +72,6 @@ struct NavdCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("History entries kept (at most 100000).", valueName: "n"))
     var maxHistory: Int?
 
-    // Earlier names of the limit options, still accepted.
-    @Option(name: .customLong("max-depth"), help: .hidden) var maxDepthAlias: Int?
-    @Option(name: .customLong("max-params-size"), help: .hidden) var maxParamsSizeAlias: Int?
-    @Option(name: .customLong("max-ops"), help: .hidden) var maxOpsAlias: Int?
-    @Option(name: .customLong("max-string-length"), help: .hidden) var maxStringLengthAlias: Int?
-
     @Flag(name: .long, help: "Log one line per call.")
     var verbose = false
 
@@ -103,23 +97,14 @@ struct NavdCommand: ParsableCommand {
 
     /// The limits given on the command line, by route-file key, each checked like the route file's.
     func limitOverrides() throws -> [(Limits.Key, Int)] {
-        let given: [(Limits.Key, Int?, String?, Int?)] = [
-            (.maxPathDepth, maxPathDepth, "--max-depth", maxDepthAlias),
-            (.maxStackDepth, maxStackDepth, nil, nil),
-            (.maxParamsBytes, maxParamsBytes, "--max-params-size", maxParamsSizeAlias),
-            (.maxApplyOps, maxApplyOps, "--max-ops", maxOpsAlias),
-            (.maxStringBytes, maxStringBytes, "--max-string-length", maxStringLengthAlias),
-            (.maxUndo, maxUndo, nil, nil),
-            (.maxHistory, maxHistory, nil, nil),
+        let given: [(Limits.Key, Int?)] = [
+            (.maxPathDepth, maxPathDepth), (.maxStackDepth, maxStackDepth), (.maxParamsBytes, maxParamsBytes),
+            (.maxApplyOps, maxApplyOps), (.maxStringBytes, maxStringBytes), (.maxUndo, maxUndo), (.maxHistory, maxHistory),
         ]
         var overrides: [(Limits.Key, Int)] = []
-        for (key, value, aliasName, aliasValue) in given {
-            if value != nil, aliasValue != nil, let aliasName {
-                throw ValidationError("--\(key.rawValue) and \(aliasName) name the same limit; give only --\(key.rawValue)")
-            }
-            guard let number = value ?? aliasValue else { continue }
-            let typed = value != nil ? "--\(key.rawValue)" : aliasName ?? ""
-            if let problem = key.problem(with: number) { throw ValidationError("\(typed) \(problem)") }
+        for (key, value) in given {
+            guard let number = value else { continue }
+            if let problem = key.problem(with: number) { throw ValidationError("--\(key.rawValue) \(problem)") }
             overrides.append((key, number))
         }
         return overrides

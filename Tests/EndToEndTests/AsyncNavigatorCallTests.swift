@@ -56,7 +56,7 @@ struct AsyncNavigatorCallTests {
             Issue.record("a pop at the root succeeded")
         } catch {
             guard case .remote(let name, let message) = error else { Issue.record("expected a refusal, got \(error)"); return }
-            #expect(name == NavigatorErrorName.atRoot.fullName)
+            #expect(name == NavigatorErrorName(.atRoot).fullName)
             #expect(!message.isEmpty)
         }
         do {

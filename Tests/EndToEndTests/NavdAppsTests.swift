@@ -38,10 +38,10 @@ struct NavdAppsTests: NavdWithAppsObjects {
         #expect(try client.history(at: main).map(\.cause) == ["undo", "push"])
         // Each graph is its own: a route of one app is unknown to the others.
         #expect(client.navigatorFailure("Push", [.string("orange"), .emptyParams], at: shop)?.name
-                == NavigatorErrorName.unknownRoute.fullName)
+                == NavigatorErrorName(.unknownRoute).fullName)
         #expect(client.navigatorFailure("Push", [.string("inbox"), .emptyParams], at: main)?.name
-                == NavigatorErrorName.unknownRoute.fullName)
-        #expect(client.navigatorFailure("SelectTab", [.string("cart")], at: mail)?.name == NavigatorErrorName.notTabbed.fullName)
+                == NavigatorErrorName(.unknownRoute).fullName)
+        #expect(client.navigatorFailure("SelectTab", [.string("cart")], at: mail)?.name == NavigatorErrorName(.notTabbed).fullName)
         #expect(try client.navigator("SelectTab", [.string("cart")], at: shop)[0].uint64Value == 4)
         #expect(try client.state(at: main).tab == "rainbow")
         #expect(try client.property("Revision", at: mail).uint64Value == 2)

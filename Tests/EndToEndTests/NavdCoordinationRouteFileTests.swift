@@ -43,9 +43,9 @@ struct NavdCoordinationRouteFileTests {
     @Test func aRequiredFactWithoutAGuardFailsTheCallAndChangesNothing() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let failed = try #require(client.navigatorRefusal(NavigatorMethod.send.name, .sendArguments("buy")))
-        #expect(failed.name == NavigatorErrorName.guardFailed.fullName)
+        #expect(failed.name == NavigatorErrorName(.guardFailed).fullName)
         #expect(failed.message.contains("'receipt'") && failed.message.contains("'paid'"), "\(failed.message)")
-        #expect(client.navigatorError("Push", [.string("receipt"), .emptyParams]) == NavigatorErrorName.guardFailed.fullName)
+        #expect(client.navigatorError("Push", [.string("receipt"), .emptyParams]) == NavigatorErrorName(.guardFailed).fullName)
         #expect(try client.navigatorState().revision == 1)
         _ = try client.navigator(NavigatorMethod.setFacts.name, [.vardict([("paid", .boolean(true))])])
         #expect(try client.sendEvent("buy").outcome == "applied")

@@ -114,7 +114,7 @@ struct NavdCrashThenEditTests {
         #expect(try navd.client.navigator(NavigatorMethod.getFlows.name, at: main).first?.arrayValues?.count == 0, "the flow is abandoned")
         #expect(try navd.routes() == ["home", "orange", "pay"], "its screens stay")
         #expect(navd.client.navigatorFailure(NavigatorMethod.finish.name, [.string("done"), .emptyParams], at: main)?.name
-                == NavigatorErrorName.notInFlow.fullName)
+                == NavigatorErrorName(.notInFlow).fullName)
         try navd.expectReplayedThenRepaired([(2, "push"), (3, "start")], warningMentioning: "flow 'buy'") {
             try $0.client.push("yellow", at: main)
         }

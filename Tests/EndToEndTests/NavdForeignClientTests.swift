@@ -61,7 +61,7 @@ struct NavdForeignClientTests {
         #expect(push.stdout.hasPrefix("(uint64 2, '"))
         let tab = try run("/usr/bin/gdbus", base + ["\(Navigator.interfaceName).SelectTab", "nowhere"])
         #expect(tab.status != 0)
-        #expect(tab.stderr.contains(NavigatorErrorName.unknownTab.fullName), "\(tab.stderr)")
+        #expect(tab.stderr.contains(NavigatorErrorName(.unknownTab).fullName), "\(tab.stderr)")
         let state = try run("/usr/bin/gdbus", base + ["\(Navigator.interfaceName).GetState"])
         #expect(state.stdout.contains("'yellow', 'push'"), "\(state.stdout)")
     }
@@ -90,7 +90,7 @@ struct NavdForeignClientTests {
         #expect(lines.count == 5)
         #expect(lines.first?.hasPrefix("push 2 ") == true)
         #expect(lines.dropFirst().first == "state 2 rainbow ['red', 'news-item'] 42")
-        #expect(lines.contains("error \(NavigatorErrorName.unknownRoute.fullName)"))
+        #expect(lines.contains("error \(NavigatorErrorName(.unknownRoute).fullName)"))
         #expect(lines.contains("depth 2"))
         #expect(lines.contains("tabs ['rainbow', 'news', 'profile']"))
     }

@@ -16,7 +16,7 @@ extension NavdMethodTests {
         #expect(try client.sendEvent("end").outcome == "applied")
         #expect(try client.navigatorRoutes() == ["red", "purple"])
         let refusal = try #require(client.navigatorRefusal(NavigatorMethod.send.name, .sendArguments("next")))
-        #expect(refusal.name == NavigatorErrorName.unhandledEvent.fullName)
+        #expect(refusal.name == NavigatorErrorName(.unhandledEvent).fullName)
         #expect(refusal.message.contains("'next'") && refusal.message.contains("route 'purple'"), "\(refusal.message)")
         #expect(refusal.message.contains("GetEvents"), "the message says what to do: \(refusal.message)")
         #expect(try client.navigatorState().revision == 3)
@@ -31,15 +31,15 @@ extension NavdMethodTests {
         #expect(try client.navigatorRoutes() == ["red", "orange", "orange"])
         _ = try client.navigator("PopToRoot")
         let stale = try #require(client.navigatorRefusal(NavigatorMethod.send.name, .sendArguments("next", from: orange)))
-        #expect(stale.name == NavigatorErrorName.staleSource.fullName)
+        #expect(stale.name == NavigatorErrorName(.staleSource).fullName)
         #expect(stale.message.contains(orange) && stale.message.contains("not on the path"), "\(stale.message)")
         // The source is checked before the revision, the revision before the handler.
         #expect(client.navigatorRefusal(NavigatorMethod.send.name, .sendArguments("next", from: orange, expectedRevision: 99))?.name
-            == NavigatorErrorName.staleSource.fullName)
+            == NavigatorErrorName(.staleSource).fullName)
         let revision = try client.navigatorState().revision
         let staleRevision = try #require(client.navigatorRefusal(
             NavigatorMethod.send.name, .sendArguments("fly", expectedRevision: revision + 5)))
-        #expect(staleRevision.name == NavigatorErrorName.staleRevision.fullName)
+        #expect(staleRevision.name == NavigatorErrorName(.staleRevision).fullName)
         #expect(try client.sendEvent("next", expectedRevision: revision).revision == revision + 1)
         #expect(try client.navigatorRoutes() == ["red", "orange"])
     }
@@ -57,20 +57,20 @@ extension NavdMethodTests {
         #expect(!state.path.map(\.id).contains(flowID) && flowID != "auth", "a flow id is neither a screen id nor a name")
 
         let unknownOutput = try #require(client.navigatorRefusal(NavigatorMethod.finish.name, [.string("done"), .emptyParams]))
-        #expect(unknownOutput.name == NavigatorErrorName.unknownOutput.fullName)
+        #expect(unknownOutput.name == NavigatorErrorName(.unknownOutput).fullName)
         #expect(unknownOutput.message.contains("signed-in, cancelled"), "\(unknownOutput.message)")
         #expect(try client.navigator(NavigatorMethod.finish.name, [.string("cancelled"), .emptyParams])[0].uint64Value == 4)
         #expect(try client.navigatorRoutes() == ["profile"])
         #expect(try client.navigatorFlows().isEmpty)
 
         let notInFlow = try #require(client.navigatorRefusal(NavigatorMethod.finish.name, [.string("cancelled"), .emptyParams]))
-        #expect(notInFlow.name == NavigatorErrorName.notInFlow.fullName)
+        #expect(notInFlow.name == NavigatorErrorName(.notInFlow).fullName)
         #expect(notInFlow.message.contains("no flow encloses the top screen 'profile'"), "\(notInFlow.message)")
         let unknownFlow = try #require(client.navigatorRefusal(NavigatorMethod.start.name, [.string("nope"), .emptyParams]))
-        #expect(unknownFlow.name == NavigatorErrorName.unknownFlow.fullName)
+        #expect(unknownFlow.name == NavigatorErrorName(.unknownFlow).fullName)
         #expect(unknownFlow.message.contains("no flow 'nope'; flows: auth"), "\(unknownFlow.message)")
         #expect(client.navigatorRefusal(NavigatorMethod.start.name, [.string("auth"), .vardict([("x", .int32(1))])])?.name
-            == NavigatorErrorName.invalidParams.fullName)
+            == NavigatorErrorName(.invalidParams).fullName)
         #expect(try client.navigatorState().revision == 4)
     }
 
@@ -82,16 +82,16 @@ extension NavdMethodTests {
         #expect(try client.navigator(NavigatorMethod.setFacts.name, [.vardict([("signed-in", .boolean(true))])])[0].uint64Value == 2)
         let unknown = try #require(client.navigatorRefusal(
             NavigatorMethod.setFacts.name, [.vardict([("signed-in", .boolean(false)), ("nope", .boolean(true))])]))
-        #expect(unknown.name == NavigatorErrorName.unknownFact.fullName)
+        #expect(unknown.name == NavigatorErrorName(.unknownFact).fullName)
         #expect(unknown.message.contains("no fact 'nope'; facts: signed-in"), "\(unknown.message)")
         let wrongType = try #require(client.navigatorRefusal(NavigatorMethod.setFacts.name, [.vardict([("signed-in", .string("yes"))])]))
-        #expect(wrongType.name == NavigatorErrorName.invalidParams.fullName)
+        #expect(wrongType.name == NavigatorErrorName(.invalidParams).fullName)
         #expect(wrongType.message.contains("'signed-in' is bool"), "\(wrongType.message)")
         #expect(try client.navigatorFacts() == ["signed-in": .bool(true)], "a refused SetFacts sets none of its facts")
         let history = try client.navigator("History", [.uint32(1)])[0].arrayValues ?? []
         #expect(history.first?.structFields?[1].stringValue == "setfacts")
         // A change of facts only is not an undo step.
-        #expect(client.navigatorError("Undo") == NavigatorErrorName.nothingToUndo.fullName)
+        #expect(client.navigatorError("Undo") == NavigatorErrorName(.nothingToUndo).fullName)
         #expect(try client.navigatorState().revision == 2)
     }
 
@@ -105,7 +105,7 @@ extension NavdMethodTests {
         _ = try client.sendEvent("log-in")
         #expect(try client.navigatorEvents() == ["forgot-password route", "succeeded route", "cancel route"])
         let stale = try #require(client.navigatorRefusal(NavigatorMethod.getEvents.name, [.string(red)]))
-        #expect(stale.name == NavigatorErrorName.staleSource.fullName)
+        #expect(stale.name == NavigatorErrorName(.staleSource).fullName)
         #expect(stale.message.contains("tab 'profile'"), "\(stale.message)")
     }
 
@@ -129,9 +129,9 @@ extension NavdMethodTests {
         #expect(kind.name == DBusErrorName.invalidArgs)
         #expect(kind.message.contains("'event'") && kind.message.contains("'link'"), "\(kind.message)")
         #expect(client.navigatorRefusal(NavigatorMethod.resolve.name, [.string("event"), .string("fly"), .emptyParams])?.name
-            == NavigatorErrorName.unhandledEvent.fullName)
+            == NavigatorErrorName(.unhandledEvent).fullName)
         #expect(client.navigatorRefusal(NavigatorMethod.resolve.name, [.string("link"), .string("/rainbow//orange"), .emptyParams])?.name
-            == NavigatorErrorName.badTarget.fullName)
+            == NavigatorErrorName(.badTarget).fullName)
         // Resolve then Send agree.
         let sent = try client.sendEvent("account")
         #expect(sent.outcome == "redirected" && sent.revision == redirect.revision)
@@ -143,7 +143,7 @@ extension NavdMethodTests {
         #expect(try client.sendEvent("account").outcome == "redirected")
         let revision = try client.navigatorState().revision
         let loop = try #require(client.navigatorRefusal("Push", [.string("account"), .emptyParams]))
-        #expect(loop.name == NavigatorErrorName.guardLoop.fullName)
+        #expect(loop.name == NavigatorErrorName(.guardLoop).fullName)
         #expect(loop.message.contains("flow 'auth'") && loop.message.contains("already encloses"), "\(loop.message)")
         #expect(try client.navigatorState().revision == revision)
         #expect(try client.navigatorFlows().count == 1)
@@ -175,11 +175,11 @@ extension NavdMethodTests {
         let bad: DBusValue = .array(element: WireSignature.namedDictionary, [
             op("send", [("event", .string("logout"))]), op("finish", [("output", .string("cancelled"))]),
         ])
-        #expect(client.navigatorRefusal("Apply", [bad, .uint64(0)])?.name == NavigatorErrorName.notInFlow.fullName)
+        #expect(client.navigatorRefusal("Apply", [bad, .uint64(0)])?.name == NavigatorErrorName(.notInFlow).fullName)
         #expect(try client.navigatorFacts() == ["signed-in": .bool(true)], "a refused Apply sets no fact")
         let missing: DBusValue = .array(element: WireSignature.namedDictionary, [op("setfacts")])
         let refusal = try #require(client.navigatorRefusal("Apply", [missing, .uint64(0)]))
-        #expect(refusal.name == NavigatorErrorName.invalidOperation.fullName)
+        #expect(refusal.name == NavigatorErrorName(.invalidOperation).fullName)
         #expect(refusal.message.contains("facts"), "\(refusal.message)")
         #expect(try client.navigatorState().revision == 2)
     }

@@ -18,7 +18,7 @@ extension NavdMethodTests {
         for count in 2...colours.count {
             #expect(try step("next") == ("applied", Array(colours.prefix(count))))
         }
-        #expect(client.navigatorError(NavigatorMethod.send.name, .sendArguments("next")) == NavigatorErrorName.unhandledEvent.fullName)
+        #expect(client.navigatorError(NavigatorMethod.send.name, .sendArguments("next")) == NavigatorErrorName(.unhandledEvent).fullName)
         #expect(try step("root") == ("applied", ["red"]))
         #expect(try step("end") == ("applied", ["red", "purple"]))
         #expect(try step("show-modal") == ("applied", ["red", "purple", "modal"]))
@@ -61,7 +61,7 @@ extension NavdMethodTests {
         // A failure without the message its handler reads is InvalidParams naming it.
         _ = try client.navigator("Replace", [.string("call-progress"), .emptyParams])
         let refusal = try #require(client.navigatorRefusal(NavigatorMethod.send.name, .sendArguments("failed")))
-        #expect(refusal.name == NavigatorErrorName.invalidParams.fullName)
+        #expect(refusal.name == NavigatorErrorName(.invalidParams).fullName)
         #expect(refusal.message.contains("message"), "\(refusal.message)")
     }
 
@@ -71,7 +71,7 @@ extension NavdMethodTests {
         let progress = try #require(try client.navigatorState().path.last?.id)
         _ = try client.navigator("Back")
         let late = try #require(client.navigatorRefusal(NavigatorMethod.send.name, .sendArguments("succeeded", from: progress)))
-        #expect(late.name == NavigatorErrorName.staleSource.fullName)
+        #expect(late.name == NavigatorErrorName(.staleSource).fullName)
         #expect(try client.navigatorRoutes() == ["news-list"])
     }
 }

@@ -19,12 +19,12 @@ extension NavdMethodTests {
         ])
         // What it lists is what Send needs: without the param refused, with it applied.
         #expect(client.navigatorRefusal(NavigatorMethod.send.name, .sendArguments("failed"))?.name
-            == NavigatorErrorName.invalidParams.fullName)
+            == NavigatorErrorName(.invalidParams).fullName)
         #expect(try client.sendEvent("failed", [("message", .string("timeout"))]).outcome == "applied")
         let events = try EventParamsInfo.events(dbusValue: client.navigator(NavigatorMethod.getEventParams.name, [.string("")])[0])
         #expect(events.map(\.event) == (try client.navigatorEvents().map { String($0.split(separator: " ")[0]) }))
         let stale = try #require(client.navigatorRefusal(NavigatorMethod.getEventParams.name, [.string("#99")]))
-        #expect(stale.name == NavigatorErrorName.staleSource.fullName)
+        #expect(stale.name == NavigatorErrorName(.staleSource).fullName)
         #expect(stale.message.contains("'#99' is not on the path"), "\(stale.message)")
     }
 }

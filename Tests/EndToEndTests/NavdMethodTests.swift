@@ -44,7 +44,7 @@ struct NavdMethodTests {
         #expect(try client.navigatorRoutes() == ["red"])
         // PopToRoot at a root is a no-op: the current revision, nothing else.
         #expect(try client.navigator("PopToRoot")[0].uint64Value == 6)
-        #expect(client.navigatorError("Pop") == NavigatorErrorName.atRoot.fullName)
+        #expect(client.navigatorError("Pop") == NavigatorErrorName(.atRoot).fullName)
     }
 
     @Test func popToByIdAndByRoute() throws {
@@ -57,7 +57,7 @@ struct NavdMethodTests {
         _ = try push("blue")
         _ = try client.navigator("PopTo", [.string("yellow")])
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
-        #expect(client.navigatorError("PopTo", [.string("purple")]) == NavigatorErrorName.notFound.fullName)
+        #expect(client.navigatorError("PopTo", [.string("purple")]) == NavigatorErrorName(.notFound).fullName)
     }
 
     @Test func replaceKeepsThePresentation() throws {
@@ -81,7 +81,7 @@ struct NavdMethodTests {
         #expect(path.map(\.presentation) == ["root", "push"])
         #expect(path.last?.params["id"] == .int64(7))
         let empty: DBusValue = .array(element: WireSignature.namedDictionary, [])
-        #expect(client.navigatorError("SetStack", [empty]) == NavigatorErrorName.invalidParams.fullName)
+        #expect(client.navigatorError("SetStack", [empty]) == NavigatorErrorName(.invalidParams).fullName)
     }
 
     @Test func presentDismissAndBack() throws {
@@ -95,23 +95,23 @@ struct NavdMethodTests {
         _ = try client.navigator("Back")  // dismisses the sheet
         path = try client.navigatorState().path
         #expect(path.map(\.route) == ["red"])
-        #expect(client.navigatorError("Back") == NavigatorErrorName.atRoot.fullName)
-        #expect(client.navigatorError("Dismiss") == NavigatorErrorName.noModal.fullName)
+        #expect(client.navigatorError("Back") == NavigatorErrorName(.atRoot).fullName)
+        #expect(client.navigatorError("Dismiss") == NavigatorErrorName(.noModal).fullName)
         _ = try client.navigator("Present", [.string("login"), .emptyParams, .string("cover")])
         _ = try client.navigator("Present", [.string("modal"), .emptyParams, .string("sheet")])
         _ = try client.navigator("DismissAll")
         #expect(try client.navigatorRoutes() == ["red"])
         #expect(client.navigatorError("Present", [.string("login"), .emptyParams, .string("sheet")])
-            == NavigatorErrorName.notPresentable.fullName)
+            == NavigatorErrorName(.notPresentable).fullName)
         #expect(client.navigatorError("Present", [.string("modal"), .emptyParams, .string("popover")])
-            == NavigatorErrorName.notPresentable.fullName)
+            == NavigatorErrorName(.notPresentable).fullName)
     }
 
     @Test func tabsAndOpen() throws {
         _ = try client.navigator("SelectTab", [.string("news")])
         var state = try client.navigatorState()
         #expect(state.tab == "news" && state.path.map(\.route) == ["news-list"])
-        #expect(client.navigatorError("SelectTab", [.string("nope")]) == NavigatorErrorName.unknownTab.fullName)
+        #expect(client.navigatorError("SelectTab", [.string("nope")]) == NavigatorErrorName(.unknownTab).fullName)
         _ = try client.navigator("Open", [.string("end")])
         state = try client.navigatorState()
         #expect(state.tab == "rainbow")
@@ -122,14 +122,14 @@ struct NavdMethodTests {
         #expect(state.path.last?.params["id"] == .int64(7))
         _ = try client.navigator("Open", [.string("/rainbow/orange/yellow")])
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
-        #expect(client.navigatorError("Open", [.string("/rainbow/orange;x=1")]) == NavigatorErrorName.invalidParams.fullName)
-        #expect(client.navigatorError("Open", [.string("/rainbow//orange")]) == NavigatorErrorName.badTarget.fullName)
+        #expect(client.navigatorError("Open", [.string("/rainbow/orange;x=1")]) == NavigatorErrorName(.invalidParams).fullName)
+        #expect(client.navigatorError("Open", [.string("/rainbow//orange")]) == NavigatorErrorName(.badTarget).fullName)
         #expect(client.navigatorError("Open", [.string("/nowhere/red")]) != nil)
     }
 
     @Test func undoRedo() throws {
-        #expect(client.navigatorError("Undo") == NavigatorErrorName.nothingToUndo.fullName)
-        #expect(client.navigatorError("Redo") == NavigatorErrorName.nothingToRedo.fullName)
+        #expect(client.navigatorError("Undo") == NavigatorErrorName(.nothingToUndo).fullName)
+        #expect(client.navigatorError("Redo") == NavigatorErrorName(.nothingToRedo).fullName)
         let (_, orangeId) = try push("orange")
         _ = try push("yellow")
         #expect(try client.navigator("Undo")[0].uint64Value == 4)
@@ -142,15 +142,15 @@ struct NavdMethodTests {
     }
 
     @Test func paramsAreCheckedAgainstTheRoute() throws {
-        #expect(client.navigatorError("Push", [.string("news-item"), .emptyParams]) == NavigatorErrorName.invalidParams.fullName)
+        #expect(client.navigatorError("Push", [.string("news-item"), .emptyParams]) == NavigatorErrorName(.invalidParams).fullName)
         #expect(client.navigatorError("Push", [.string("news-item"), .vardict([("id", .string("7"))])])
-            == NavigatorErrorName.invalidParams.fullName)
+            == NavigatorErrorName(.invalidParams).fullName)
         #expect(client.navigatorError("Push", [.string("news-item"), .vardict([("id", .uint64(UInt64.max))])])
-            == NavigatorErrorName.invalidParams.fullName)
+            == NavigatorErrorName(.invalidParams).fullName)
         #expect(client.navigatorError("Push", [.string("orange"), .vardict([("x", .int32(1))])])
-            == NavigatorErrorName.invalidParams.fullName)
-        #expect(client.navigatorError("Push", [.string("nope"), .emptyParams]) == NavigatorErrorName.unknownRoute.fullName)
-        #expect(client.navigatorError("Push", [.string("login"), .emptyParams]) == NavigatorErrorName.notPresentable.fullName)
+            == NavigatorErrorName(.invalidParams).fullName)
+        #expect(client.navigatorError("Push", [.string("nope"), .emptyParams]) == NavigatorErrorName(.unknownRoute).fullName)
+        #expect(client.navigatorError("Push", [.string("login"), .emptyParams]) == NavigatorErrorName(.notPresentable).fullName)
         do {
             _ = try client.navigator("Push", [.string("news-item"), .emptyParams])
         } catch let error as DBusError {
@@ -172,10 +172,10 @@ struct NavdMethodTests {
 
     @Test func limitsAreEnforced() throws {
         let long = String(repeating: "a", count: 4097)
-        #expect(client.navigatorError("Push", [.string(long), .emptyParams]) == NavigatorErrorName.limitExceeded.fullName)
+        #expect(client.navigatorError("Push", [.string(long), .emptyParams]) == NavigatorErrorName(.limitExceeded).fullName)
         let big = String(repeating: "b", count: 70_000)
         #expect(client.navigatorError("Push", [.string("orange"), .vardict([("x", .string(big))])])
-            == NavigatorErrorName.limitExceeded.fullName)
+            == NavigatorErrorName(.limitExceeded).fullName)
     }
 
     @Test func applyIsAllOrNothing() throws {
@@ -188,13 +188,13 @@ struct NavdMethodTests {
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
         // From red > orange > yellow: push green, then four pops; the fourth is at the root.
         let bad: DBusValue = .array(element: sig, [op("push", [("route", .string("green"))]), op("pop"), op("pop"), op("pop"), op("pop")])
-        #expect(client.navigatorError("Apply", [bad, .uint64(0)]) == NavigatorErrorName.atRoot.fullName)
+        #expect(client.navigatorError("Apply", [bad, .uint64(0)]) == NavigatorErrorName(.atRoot).fullName)
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
-        #expect(client.navigatorError("Apply", [good, .uint64(1)]) == NavigatorErrorName.staleRevision.fullName)
+        #expect(client.navigatorError("Apply", [good, .uint64(1)]) == NavigatorErrorName(.staleRevision).fullName)
         #expect(client.navigatorError("Apply", [.array(element: sig, [op("fly")]), .uint64(0)])
-            == NavigatorErrorName.invalidOperation.fullName)
+            == NavigatorErrorName(.invalidOperation).fullName)
         #expect(client.navigatorError("Apply", [.array(element: sig, [op("push")]), .uint64(0)])
-            == NavigatorErrorName.invalidOperation.fullName)
+            == NavigatorErrorName(.invalidOperation).fullName)
         #expect(try client.navigatorState().revision == 2)
         // An empty Apply is a no-op.
         #expect(try client.navigator("Apply", [.array(element: sig, []), .uint64(0)])[0].uint64Value == 2)

@@ -86,7 +86,7 @@ struct NavdReloadRepairTests {
         try client.reload(at: shop)
         #expect(try client.navigator(NavigatorMethod.getFlows.name, at: shop).first?.arrayValues?.count == 0, "the flow is abandoned")
         #expect(client.navigatorFailure(NavigatorMethod.finish.name, [.string("done"), .emptyParams], at: shop)?.name
-                == NavigatorErrorName.notInFlow.fullName)
+                == NavigatorErrorName(.notInFlow).fullName)
     }
 
     @Test func undoAfterAReloadBringsBackATreeRepairedToTheNewGraph() throws {

@@ -32,10 +32,10 @@ struct NavdReloadTests: NavdWithAppsObjects {
         #expect(try client.history(at: shop, limit: 1).first?.cause == "reconcile")
         #expect(try client.property("CanUndo", at: shop).boolValue == false, "the repair clears undo")
         #expect(try client.property("CanRedo", at: shop).boolValue == false, "the repair clears redo")
-        #expect(client.navigatorFailure("Undo", at: shop)?.name == NavigatorErrorName.nothingToUndo.fullName)
+        #expect(client.navigatorFailure("Undo", at: shop)?.name == NavigatorErrorName(.nothingToUndo).fullName)
         #expect(!(try client.routeNames(at: shop)).contains("reviews"), "GetRoutes answers from the new graph")
         #expect(client.navigatorFailure("Push", [.string("reviews"), .emptyParams], at: shop)?.name
-                == NavigatorErrorName.unknownRoute.fullName)
+                == NavigatorErrorName(.unknownRoute).fullName)
 
         let signal = try #require(try watcher.nextStackChanged())
         #expect(signal.path == shop && signal.revision == 6 && signal.cause == "reconcile" && signal.routes == ["catalog", "product"],

@@ -9,10 +9,10 @@ struct NavigatorErrorTests {
           .timeLimit(.minutes(1)))
     func sorting() {
         let refusal = NavigatorError(
-            callError: DBusError(name: NavigatorErrorName.atRoot.fullName, message: "nothing to pop"), bus: "session bus")
-        #expect(refusal == .remote(name: NavigatorErrorName.atRoot.fullName, message: "nothing to pop"))
+            callError: DBusError(name: NavigatorErrorName(.atRoot).fullName, message: "nothing to pop"), bus: "session bus")
+        #expect(refusal == .remote(name: NavigatorErrorName(.atRoot).fullName, message: "nothing to pop"))
         #expect(refusal.shortName == "AtRoot")
-        #expect(refusal.description == "nothing to pop [\(NavigatorErrorName.atRoot.fullName)]")
+        #expect(refusal.description == "nothing to pop [\(NavigatorErrorName(.atRoot).fullName)]")
         let wrongSignature = NavigatorError(
             callError: DBusError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "bad"), bus: "b")
         #expect(wrongSignature == .remote(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "bad"))

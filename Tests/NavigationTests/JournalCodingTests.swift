@@ -1,7 +1,7 @@
 import Testing
 @testable import Navigation
 
-/// Journal record format version 2: every operation round-trips; damaged bytes are clear errors.
+/// Journal record format version 3: every operation round-trips; damaged bytes are clear errors.
 @Suite(.timeLimit(.minutes(1)))
 struct JournalCodingTests {
     static var nested: InputValue { .map([
@@ -89,14 +89,14 @@ struct JournalCodingTests {
         future[4] = 4
         #expect(throws: SnapshotError.unsupportedVersion(found: 4, supported: 3)) { try JournalRecord.decode(future) }
         #expect(throws: SnapshotError.corrupt("not a navd journal record (no 'NVDJ' magic)")) { try JournalRecord.decode(Array("NVDS".utf8) + [2]) }
-        let header = Array("NVDJ".utf8) + [2, 5, 1, UInt8(ascii: "x"), 0]
+        let header = Array("NVDJ".utf8) + [3, 5, 1, UInt8(ascii: "x"), 0]
         #expect(throws: SnapshotError.corrupt("unknown operation tag 200 at byte 10")) { try JournalRecord.decode(header + [200]) }
         #expect(throws: SnapshotError.corrupt("a string is not valid UTF-8 at byte 11")) { try JournalRecord.decode(header + [10, 2, 0xC3, 0x28]) }
         #expect(throws: SnapshotError.corrupt("a count of 1000 exceeds the bytes left at byte 14")) {
             try JournalRecord.decode(header + [0, 1, UInt8(ascii: "r"), 0xE8, 0x07])
         }
         #expect(throws: SnapshotError.corrupt("an integer does not fit 64 bits at byte 15")) {
-            try JournalRecord.decode(Array("NVDJ".utf8) + [2] + [UInt8](repeating: 0xFF, count: 11))
+            try JournalRecord.decode(Array("NVDJ".utf8) + [3] + [UInt8](repeating: 0xFF, count: 11))
         }
         let deep = header + [0, 1, UInt8(ascii: "r"), 1, 1, UInt8(ascii: "k")] + [UInt8](repeating: 8, count: 300) + [1, 0]
         #expect(throws: SnapshotError.corrupt("values nest deeper than 256 levels at byte 271")) { try JournalRecord.decode(deep) }

@@ -49,14 +49,39 @@ struct SnapshotVersion4Tests {
         #expect(manyFlows <= 160)  // also a flow instance
     }
 
+    @Test func theFormatsOfDevelopmentBuildsBefore010AreRefusedByTheirVersion() {
+        // Snapshots of versions 2 and 3 and journal records of version 2 were written only before the first
+        // package; they are refused like any version this build does not read.
+        for version: UInt8 in [2, 3] {
+            #expect(throws: SnapshotError.unsupportedVersion(found: Int(version), supported: 4)) {
+                try NavigationState.decodeSnapshot(Array("NVDS".utf8) + [version, 1, 1])
+            }
+        }
+        #expect(throws: SnapshotError.unsupportedVersion(found: 2, supported: 3)) {
+            try JournalRecord.decode(Array("NVDJ".utf8) + [2, 1])
+        }
+    }
+
     @Test func equalStatesEncodeEquallyWhateverTheirMemorySharing() throws {
         var coordinator = Coordinator(graph: try Self.graph())
         for op: Navigation.Operation in [.push(route: "page", params: ["n": .int(1)]), .present(route: "page", params: [:], style: "sheet"), .undo, .selectTab("b")] {
             _ = try coordinator.perform(op, at: 0)
         }
         let bytes = coordinator.state.encodedSnapshot()
-        // Version 3 decoding gives every stack its own buffer: another sharing, the same value, the same document.
-        let unshared = try NavigationState.decodeSnapshot(coordinator.state.encodedVersion3Snapshot())
+        // Every stack copied into a buffer of its own: another sharing, the same value, the same document.
+        func unshare(_ tree: Tree) -> Tree {
+            var copy = tree
+            for tab in copy.tabs.indices {
+                for layer in copy.tabs[tab].layers.indices {
+                    copy.tabs[tab].layers[layer].screens = copy.tabs[tab].layers[layer].screens.map { $0 }
+                }
+            }
+            return copy
+        }
+        var unshared = coordinator.state
+        unshared.tree = unshare(unshared.tree)
+        unshared.undo = BoundedStack(newestFirst: unshared.undo.all.map(unshare))
+        unshared.redo = BoundedStack(newestFirst: unshared.redo.all.map(unshare))
         #expect(unshared == coordinator.state && unshared.encodedSnapshot() == bytes)
         #expect(try NavigationState.decodeSnapshot(bytes).encodedSnapshot() == bytes)
     }

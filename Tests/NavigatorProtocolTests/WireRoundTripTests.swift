@@ -120,6 +120,34 @@ struct DeclarationTests {
         #expect(Set(refusals.map(NavigatorErrorName.init)).count == NavigatorErrorName.allCases.count - 2)
     }
 
+    @Test func theErrorNamesAreTheContractsTable() {
+        // The contract's list (dbus-api.md), written out: the names derive from the model's kinds.
+        #expect(NavigatorErrorName.allCases.map(\.fullName) == [
+            "UnknownRoute", "InvalidParams", "AtRoot", "NotFound", "NoModal", "UnknownTab", "NotTabbed", "NotPresentable",
+            "BadTarget", "StaleRevision", "InvalidOperation", "LimitExceeded", "NothingToUndo", "NothingToRedo",
+            "UnhandledEvent", "StaleSource", "UnknownFlow", "UnknownOutput", "NotInFlow", "UnknownFact", "GuardFailed",
+            "GuardLoop", "StorageFailed", "InvalidRouteFile",
+        ].map { "org.navd.Navigator1.Error." + $0 })
+        #expect(NavigatorErrorName(rawValue: "Nope") == nil)
+        #expect(NavigatorErrorName(fullName: "org.freedesktop.DBus.Error.Failed") == nil)
+    }
+
+    @Test func navctlsSpellingsAndTheRouteFileVerbsDeriveFromTheOpTable() {
+        let spellings = Dictionary(uniqueKeysWithValues: OperationDeclaration.all.map { ($0.name, $0.spellings) })
+        #expect(spellings == [
+            "push": [], "pop": [], "popto": ["pop-to"], "poptoroot": ["root", "pop-to-root"], "replace": [],
+            "setstack": ["set-stack"], "present": [], "dismiss": [], "dismissall": ["dismiss-all"], "back": [],
+            "selecttab": ["tab", "select-tab"], "open": [], "send": [], "start": [], "finish": [],
+            "setfacts": ["set-facts", "facts"],
+        ])
+        #expect(OperationDeclaration.all.compactMap(\.routeFileVerb) == [
+            "push", "pop", "pop-to", "root", "replace", "set-stack", "present", "dismiss", "dismiss-all", "back", "tab",
+            "open", "start", "finish", "set-facts",
+        ])
+        #expect(OperationDeclaration.spelled("Pop-To-Root")?.kind == .popToRoot)
+        #expect(OperationDeclaration.spelled("send-it") == nil)
+    }
+
     @Test func onlyTheReadersAndReloadAreAnsweredWithoutACommit() {
         // Reload commits what is pending first and makes its own repair durable itself.
         let readers = Set(NavigatorMethod.all.filter { !$0.changesTree }.map(\.name))

@@ -66,7 +66,7 @@ struct BadInputRun {
     /// The share of calls followed by a state check (1: all).
     let checkShare: Double
     let seed: UInt64
-    /// navd's `--max-depth`, when the run should also check that no path grows past it.
+    /// navd's `--max-path-depth`, when the run should also check that no path grows past it.
     var maxPathDepth: Int?
     /// The navigator the calls (and the checks) go to: the default one, or an app's object.
     var path = Navigator.objectPath.rawValue
@@ -150,7 +150,7 @@ struct BadInputRun {
                     }
                 }
                 if let maxPathDepth, snapshot.deepestPath > maxPathDepth, outcome.stateViolations.count < 10 {
-                    outcome.stateViolations.append("after \(lastCall?.label ?? "?") a path holds \(snapshot.deepestPath) screens, over --max-depth \(maxPathDepth)")
+                    outcome.stateViolations.append("after \(lastCall?.label ?? "?") a path holds \(snapshot.deepestPath) screens, over --max-path-depth \(maxPathDepth)")
                 }
                 lastSnapshot = snapshot
                 callsSinceCheck = 0

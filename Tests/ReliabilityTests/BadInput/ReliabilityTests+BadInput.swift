@@ -48,11 +48,11 @@ extension ReliabilityTests {
 
     /// The same generated calls against navd started with tight limits on its command line
     /// (path and stack depth, params size, ops, string length, undo): the same guarantees, and
-    /// no path ever deeper than `--max-depth`.
+    /// no path ever deeper than `--max-path-depth`.
     @Test(.timeLimit(.minutes(10)))
     func badInputUnderTightLimits() async throws {
-        let limits = ["--max-depth", "6", "--max-stack-depth", "4", "--max-params-size", "200", "--max-ops", "3",
-                      "--max-string-length", "16", "--max-undo", "5"]
+        let limits = ["--max-path-depth", "6", "--max-stack-depth", "4", "--max-params-bytes", "200", "--max-apply-ops", "3",
+                      "--max-string-bytes", "16", "--max-undo", "5"]
         try await Self.withNavd("tight-limits", extraArguments: limits) { run in
             let navd = run.navd
             let seed = run.seed

@@ -9,7 +9,7 @@ extension Coordinator {
         do {
             try runUnguarded(request, &txn)
         } catch {
-            guard case .guardFailed = error, let violation = txn.violation else { throw error }
+            guard error.kind == .guardFailed, let violation = txn.violation else { throw error }
             var trace = txn.trace
             txn = before
             trace?.append("  guard: route '\(violation.route)' needs fact '\(violation.fact)', which is false")

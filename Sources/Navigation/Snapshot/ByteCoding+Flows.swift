@@ -1,4 +1,4 @@
-// Binary forms of flow instances and what they keep (snapshot version 3):
+// Binary forms of flow instances and what they keep (in snapshots):
 //
 // FlowInstance: string id, flow, first screen, tab; params; varint on-output count, then (string output, handler)
 //   in ascending output order; byte 0 (nothing pending) or 1 and the request; string resume-on.

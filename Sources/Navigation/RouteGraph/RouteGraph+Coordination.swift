@@ -169,26 +169,29 @@ public enum Action: Hashable, Sendable {
     /// Set facts.
     case setFacts(ParamTemplates)
 
-    /// The verb as the route file writes it.
-    public var verb: String {
+    /// The Apply op the action runs.
+    public var kind: OperationKind {
         switch self {
-        case .push: "push"
-        case .replace: "replace"
-        case .present: "present"
-        case .pop: "pop"
-        case .popToRoot: "root"
-        case .dismiss: "dismiss"
-        case .dismissAll: "dismiss-all"
-        case .back: "back"
-        case .popTo: "pop-to"
-        case .selectTab: "tab"
-        case .open: "open"
-        case .setStack: "set-stack"
-        case .start: "start"
-        case .finish: "finish"
-        case .setFacts: "set-facts"
+        case .push: .push
+        case .replace: .replace
+        case .present: .present
+        case .pop: .pop
+        case .popToRoot: .popToRoot
+        case .dismiss: .dismiss
+        case .dismissAll: .dismissAll
+        case .back: .back
+        case .popTo: .popTo
+        case .selectTab: .selectTab
+        case .open: .open
+        case .setStack: .setStack
+        case .start: .start
+        case .finish: .finish
+        case .setFacts: .setFacts
         }
     }
+
+    /// The verb as the route file writes it (its op's `routeFileVerb`).
+    public var verb: String { kind.declaration.routeFileVerb ?? kind.rawValue }
 }
 
 extension RouteSpec {

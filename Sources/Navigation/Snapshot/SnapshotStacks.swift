@@ -2,28 +2,13 @@
 ///
 /// Every tree that names a stack gets the same array, so trees that shared a buffer share it again.
 /// A tree is checked like `Tree.structuralProblem()`, but each stack's own screens are checked once,
-/// not once per tree that holds it. Used by every snapshot version.
+/// not once per tree that holds it.
 struct SnapshotStacks {
     private(set) var screens: [[Screen]] = []
     private var ids: [Set<String>] = []
     private var highestIds: [UInt64?] = []
 
     init() {}
-
-    /// Reads the stack table of a version-2 or version-3 document.
-    init(reading reader: inout ByteReader) throws(SnapshotError) {
-        let count = try reader.count()
-        for stack in 0..<count {
-            let screenCount = try reader.count()
-            guard screenCount > 0 else { throw reader.corrupt("stack \(stack) is empty") }
-            var stackScreens: [Screen] = []
-            stackScreens.reserveCapacity(screenCount)
-            for _ in 0..<screenCount {
-                stackScreens.append(Screen(id: try reader.string(), route: try reader.string(), params: try reader.params()))
-            }
-            if let problem = add(stackScreens) { throw reader.corrupt("\(problem) in stack \(stack)") }
-        }
-    }
 
     /// Adds `stack` as the next stack (number `screens.count - 1`) and returns nil, or says what is wrong with
     /// its own screens (it is empty, or an id is empty or used twice) and adds nothing.
@@ -40,34 +25,6 @@ struct SnapshotStacks {
         ids.append(stackIds)
         highestIds.append(highest)
         return nil
-    }
-
-    /// Reads one tree of a version-2 or version-3 document and checks it; `label` starts its error messages
-    /// ("tree", "an undo/redo tree").
-    mutating func readTree(from reader: inout ByteReader, nextId: UInt64, label: String, flows hasFlows: Bool) throws(SnapshotError) -> Tree {
-        let isTabbed = try reader.bool()
-        let selected = try reader.varint()
-        var tabs: [TabStack] = []
-        var used: [Int] = []
-        for _ in 0..<(try reader.count()) {
-            let name = try reader.string(), id = try reader.string()
-            var layers: [StackFrame] = []
-            for _ in 0..<(try reader.count()) {
-                let code = try reader.byte()
-                guard let style = Presentation(code: code) else { throw reader.corrupt("unknown style \(code)") }
-                let index = try reader.index(below: screens.count, of: "stack")
-                used.append(index)
-                layers.append(StackFrame(style: style, screens: screens[index]))
-            }
-            tabs.append(TabStack(name: name, id: id, layers: layers))
-        }
-        guard selected < UInt64(max(tabs.count, 1)) else { throw .corrupt("\(label): selected tab \(selected) does not exist") }
-        var tree = Tree(isTabbed: isTabbed, tabs: tabs, selected: Int(selected))
-        if hasFlows {
-            for _ in 0..<(try reader.count()) { try Self.add(try reader.flowInstance(), to: &tree, nextId: nextId, label: label) }
-        }
-        try check(tree, stacks: used, nextId: nextId, label: label)
-        return tree
     }
 
     /// Adds a decoded flow instance to `tree`, refusing one whose id is not an issued id or whose first screen

@@ -10,8 +10,7 @@ extension NavigationState {
         SnapshotWriter.document(self)
     }
 
-    /// Decodes `encodedSnapshot()`'s output or a document of version 3 or 2 (version 2 without flows and facts);
-    /// another version (the JSON version 1 included) or a damaged document is a `SnapshotError`. What the
+    /// Decodes `encodedSnapshot()`'s output; another version (the JSON version 1 included) or a damaged document is a `SnapshotError`. What the
     /// document shares (screens, stacks, tabs, trees) is shared again in memory.
     public static func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotError) -> NavigationState {
         if JSONDocument.isDocument(bytes, format: "navd-state") {

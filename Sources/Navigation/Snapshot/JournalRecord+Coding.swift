@@ -1,6 +1,7 @@
 /// The journal record's stored form: binary, built with `ByteWriter`:
 ///   magic "NVDJ" (4 bytes), varint version (3), varint revision, string cause, zigzag time, operation
-///   (see ByteCoding+Values.swift for the operation's tags). Version 2, still read, has no tags past 15.
+///   (see ByteCoding+Values.swift for the operation's tags). Version 2, from development builds before 0.1.0, is
+///   no longer read.
 extension JournalRecord {
     /// The version of the record format `encoded()` writes.
     public static let formatVersion = 3
@@ -19,7 +20,7 @@ extension JournalRecord {
         return writer.bytes
     }
 
-    /// Decodes `encoded()`'s output or a version-2 record; another version (the JSON version 1 included) or damaged bytes give a
+    /// Decodes `encoded()`'s output; another version (the JSON version 1 included) or damaged bytes give a
     /// `SnapshotError`.
     public static func decode(_ bytes: [UInt8]) throws(SnapshotError) -> JournalRecord {
         if JSONDocument.isDocument(bytes, format: "navd-journal") {
@@ -28,7 +29,7 @@ extension JournalRecord {
         var reader = ByteReader(bytes)
         guard reader.expect(magic) else { throw .corrupt("not a navd journal record (no 'NVDJ' magic)") }
         let version = try reader.varint()
-        guard version == 2 || version == UInt64(formatVersion) else {
+        guard version == UInt64(formatVersion) else {
             throw .unsupportedVersion(found: Int(clamping: version), supported: formatVersion)
         }
         let record = JournalRecord(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed(), operation: try reader.operation())

@@ -26,7 +26,7 @@ struct SnapshotReader {
     static func decode(_ reader: inout ByteReader, revision: UInt64, nextId: UInt64) throws(SnapshotError) -> NavigationState {
         var tables = SnapshotReader(nextId: nextId)
         try tables.readTables(&reader)
-        return try NavigationState.readState(&reader, revision: revision, nextId: nextId, facts: true) { (reader, label) throws(SnapshotError) in
+        return try NavigationState.readState(&reader, revision: revision, nextId: nextId) { (reader, label) throws(SnapshotError) in
             try tables.tree(try reader.index(below: tables.treeEntries.count, of: "tree"), label: label)
         }
     }

@@ -22,7 +22,7 @@
 // or history steps hold is written once: the document grows with what the steps changed, never with
 // (tree size × steps) (`docs/durability.md#bounded-saved-state`). The reader shares again in memory what is shared here.
 //
-// Version 3 (still read) wrote each distinct stack buffer in full; version 2 is version 3 without flows and facts.
+// Versions 2 and 3, from development builds before 0.1.0, are no longer read.
 
 /// Encodes a state as a version-4 snapshot (see the notes above).
 struct SnapshotWriter {

@@ -72,29 +72,37 @@ public enum Operation: Hashable, Sendable {
     /// Set some facts, all or nothing.
     case setFacts(InputParams)
 
-    /// The lower-case method name: the change's `cause` and the journal's tag.
+    /// The Apply op this is (`OperationKind`); nil for apply, undo, redo and reconcile, which Apply cannot hold.
+    public var kind: OperationKind? {
+        switch self {
+        case .push: .push
+        case .pop: .pop
+        case .popTo: .popTo
+        case .popToRoot: .popToRoot
+        case .replace: .replace
+        case .setStack: .setStack
+        case .present: .present
+        case .dismiss: .dismiss
+        case .dismissAll: .dismissAll
+        case .back: .back
+        case .selectTab: .selectTab
+        case .open: .open
+        case .send: .send
+        case .start: .start
+        case .finish: .finish
+        case .setFacts: .setFacts
+        case .apply, .undo, .redo, .reconcile: nil
+        }
+    }
+
+    /// The lower-case method name: the change's `cause` (an Apply op's is its contract name, `popto`).
     public var cause: String {
         switch self {
-        case .push: "push"
-        case .pop: "pop"
-        case .popTo: "popto"
-        case .popToRoot: "poptoroot"
-        case .replace: "replace"
-        case .setStack: "setstack"
-        case .present: "present"
-        case .dismiss: "dismiss"
-        case .dismissAll: "dismissall"
-        case .back: "back"
-        case .selectTab: "selecttab"
-        case .open: "open"
         case .apply: "apply"
         case .undo: "undo"
         case .redo: "redo"
         case .reconcile: "reconcile"
-        case .send: "send"
-        case .start: "start"
-        case .finish: "finish"
-        case .setFacts: "setfacts"
+        default: kind?.rawValue ?? ""
         }
     }
 }

@@ -1,5 +1,5 @@
 extension RawOperation {
-    /// The operation this op names, checked against its declaration in `OperationDeclaration.all`, or
+    /// The operation this op names, checked against its declaration (`OperationKind.declaration`), or
     /// `InvalidOperation` saying what is unknown, missing or of the wrong kind.
     public func parsed() throws(NavigationError) -> Operation {
         guard let declaration = OperationDeclaration.named(name) else {
