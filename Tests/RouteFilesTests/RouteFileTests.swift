@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Navigation
 import RouteFiles
+import TestFixtures
 
 @Suite(.timeLimit(.minutes(1)))
 struct RouteFileTests {
@@ -18,13 +19,11 @@ struct RouteFileTests {
         #expect(graph.limits == Limits(maxPathDepth: 6, maxStackDepth: 5, maxParamsBytes: 200, maxApplyOps: 4, maxStringBytes: 100, maxUndo: 3, maxHistory: 5))
         let coordinator = Coordinator(graph: graph)
         #expect(coordinator.nodes == [Node(id: "#1", parentID: "", kind: .root, name: "home")])
-        #expect(coordinator.path == [entry("#1", "home", .root)])
+        #expect(coordinator.path == [Entry(id: "#1", route: "home", presentation: .root, params: [:])])
     }
 
     @Test func loadsFromAPath() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navd-routes-\(ProcessInfo.processInfo.processIdentifier).yaml").path
-        try smallGraphYAML.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = Fixture.directory + "/routes/small.yaml"
         #expect(try RouteGraph.load(path: path) == smallGraph())
         #expect(throws: RouteFileError.self) { try RouteGraph.load(path: path + ".missing") }
         do {

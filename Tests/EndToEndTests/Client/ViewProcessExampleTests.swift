@@ -2,13 +2,13 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
+import TestFixtures
 
 /// The README's Swift example: the file the target builds is the README's block, character for
 /// character, and the built example does against a real navd what the README says it does.
 @Suite("the README's view process", .timeLimit(.minutes(2)))
 struct ViewProcessExampleTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: Fixture.repository)
     static let examplePath = "Examples/view-process/ViewProcess.swift"
 
     @Test func theReadmeShowsTheExampleFileAsItIs() throws {

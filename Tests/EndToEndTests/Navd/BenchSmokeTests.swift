@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestFixtures
 import TestSupport
 
 #if canImport(Glibc)
@@ -46,8 +47,7 @@ struct BenchSmokeTests {
     static let binaryDirectory: String? = {
         let needed = ["navd-bench", "navd", "navctl", "navwatch", "navd-floor", "navd-load"]
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
+        let packageRoot = Fixture.repository
         var candidates = [URL(fileURLWithPath: executable).deletingLastPathComponent().path]
         if let given = ProcessInfo.processInfo.environment["NAVD_BENCH_BIN_DIR"] { candidates.insert(given, at: 0) }
         candidates += [packageRoot + "/.build/debug", packageRoot + "/.build/release"]

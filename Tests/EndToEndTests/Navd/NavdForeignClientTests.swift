@@ -3,6 +3,7 @@ import NavigatorProtocol
 import Foundation
 import Testing
 import TestSupport
+import TestFixtures
 
 /// Clients nobody here wrote — busctl, gdbus, dbus-python — against the real navd, and the
 /// checked-in interface XML against what navd serves.
@@ -96,7 +97,7 @@ struct NavdForeignClientTests {
     }
 
     @Test func theCheckedInXMLIsWhatNavdServes() throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = URL(fileURLWithPath: Fixture.repository)
         let file = try String(contentsOf: repository.appendingPathComponent("dbus/\(Navigator.interfaceName).xml"), encoding: .utf8)
         let client = try Connection(.address(bus.address))
         let message = try Message.methodCall(

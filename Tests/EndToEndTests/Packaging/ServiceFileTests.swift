@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 import TestSupport
+import TestFixtures
 
 /// The installed files at work: D-Bus activation under a real systemd user manager, the
 /// system-bus policy, and the man pages. Each runs a script in Tests/Scripts (exit 0 passed, 77
 /// cannot run here).
 @Suite("service files", .serialized, .timeLimit(.minutes(3)))
 struct ServiceFileTests {
-    private static let scripts = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts")
+    private static let scripts = URL(fileURLWithPath: Fixture.repository).appendingPathComponent("Tests/Scripts")
 
     private func runScript(_ name: String) throws {
         let result = try ChildProcess.run("/bin/bash", [Self.scripts.appendingPathComponent(name).path, Products.directory], timeout: 150)

@@ -3,11 +3,11 @@ import Glibc
 import NavdClient
 import TestSupport
 import Testing
+import TestFixtures
 
 /// What the GTK view's tests need, and whether this machine has it.
 enum GtkView {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let repository = Fixture.repository
     /// The view, and the Python it is written for (Debian's, where python3-gi is).
     static let script = repository + "/Examples/gtk-view/gtk_view.py"
     static let python = "/usr/bin/python3"
@@ -77,7 +77,7 @@ struct Render {
 }
 
 /// A private bus, a navd, an X server and the GTK view on them; every process stopped by its pid.
-final class GtkViewSession {
+final class GtkViewSession: OnPrivateBus {
     let bus: PrivateBus
     let navd: NavdProcess
     let display: VirtualDisplay
@@ -132,14 +132,6 @@ final class GtkViewSession {
             }
             usleep(10_000)
         }
-    }
-
-    /// Runs `navctl --address BUS ARGS…`, which must succeed.
-    @discardableResult
-    func navctl(_ arguments: String...) throws -> CommandResult {
-        let result = try runNavctl(["--address", bus.address] + arguments, bus: bus)
-        if result.status != 0 { throw HarnessError("navctl \(arguments) failed: \(result)") }
-        return result
     }
 
     /// navd's state, read with GetState (not from the window); of `app` when given.

@@ -2,30 +2,14 @@ import DBus
 import Foundation
 import NavigatorProtocol
 import Testing
+import TestFixtures
 import TestSupport
 
 /// Route files of the apps tests: two apps with different graphs (one tabbed, one a single stack),
-/// and edits of them.
+/// and edits of them. The files themselves are in `Tests/Fixtures/apps/`, where the shell tests read them too.
 enum AppRouteFiles {
-    /// A tabbed shop: browse (catalog → product → reviews) and cart.
-    static let shop = """
-        tabs:
-          - name: browse
-            root: catalog
-          - name: cart
-            root: basket
-        routes:
-          catalog: { title: Catalog }
-          product:
-            title: Product
-            params:
-              sku: { type: int, required: true }
-          reviews: { title: Reviews }
-          basket: { title: Basket }
-          checkout: { title: Checkout }
-          help: { presentations: [sheet] }
-
-        """
+    /// A tabbed shop: browse (catalog → product → reviews) and cart (`Tests/Fixtures/apps/shop.yaml`).
+    static let shop = Fixture.app("shop")
 
     /// The shop without its `reviews` route.
     static let shopWithoutReviews = shop.replacingOccurrences(of: "  reviews: { title: Reviews }\n", with: "")
@@ -37,29 +21,14 @@ enum AppRouteFiles {
     /// The shop with an unknown param type on line 10 (`routes.product.params.sku`).
     static let shopBroken = shop.replacingOccurrences(of: "{ type: int, required: true }", with: "{ type: integer, required: true }")
 
-    /// An untabbed mail app: inbox → message, compose as a sheet or cover.
-    static let mail = """
-        root: inbox
-        routes:
-          inbox: { title: Inbox }
-          message:
-            params:
-              id: { type: string, required: true }
-          compose: { presentations: [sheet, cover] }
-
-        """
+    /// An untabbed mail app: inbox → message, compose as a sheet or cover (`Tests/Fixtures/apps/mail.yaml`).
+    static let mail = Fixture.app("mail")
 
     /// The mail app with one more route, `archive`.
     static let mailWithArchive = mail + "  archive: { title: Archive }\n"
 
-    /// A third app, for files added while navd runs.
-    static let notes = """
-        root: list
-        routes:
-          list: {}
-          note: { params: { n: int } }
-
-        """
+    /// A third app, for files added while navd runs (`Tests/Fixtures/apps/notes.yaml`).
+    static let notes = Fixture.app("notes")
 }
 
 /// A private bus and a navd with an apps folder in a temporary home: the apps given (by default
@@ -148,8 +117,14 @@ extension Connection {
         NavigatorSnapshot(
             tree: try navigator("GetTree", at: path), history: try navigator("History", [.uint32(1000)], at: path),
             routes: try navigator("GetRoutes", at: path),
-            canUndo: try property("CanUndo", at: path).boolValue ?? false,
-            canRedo: try property("CanRedo", at: path).boolValue ?? false)
+            canUndo: try flag("CanUndo", at: path), canRedo: try flag("CanRedo", at: path))
+    }
+
+    /// The boolean property `name` of the navigator at `path`; a value of another type throws, naming it.
+    func flag(_ name: String, at path: String) throws -> Bool {
+        let value = try property(name, at: path)
+        try Self.requireTypes([value], ["b"], "\(name) at \(path)")
+        return value.boolValue!
     }
 
     /// The property `name` of the navigator at `path`, unwrapped from its variant.
@@ -160,38 +135,32 @@ extension Connection {
         return value.variantValue ?? value
     }
 
-    /// `GetState` of the navigator at `path`, decoded.
-    func state(at path: String) throws -> (revision: UInt64, tab: String, path: [PathEntry]) {
-        let out = try navigator("GetState", at: path)
-        return (out[0].uint64Value ?? 0, out[1].stringValue ?? "", Self.path(out[2]))
-    }
-
-    /// The routes of the path of the navigator at `path`.
-    func routes(at path: String) throws -> [String] { try state(at: path).path.map(\.route) }
-
     /// The route names `GetRoutes` lists at `path`.
     func routeNames(at path: String) throws -> [String] {
         (try navigator("GetRoutes", at: path).first?.arrayValues ?? []).compactMap { $0.structFields?.first?.stringValue }
     }
 
-    /// `History(limit)` at `path` as (revision, cause), newest first.
+    /// `History(limit)` at `path` as (revision, cause), newest first; a reply of another type throws, naming it.
     func history(at path: String, limit: UInt32 = 1000) throws -> [(revision: UInt64, cause: String)] {
-        (try navigator("History", [.uint32(limit)], at: path).first?.arrayValues ?? []).map { entry in
-            let fields = entry.structFields ?? []
-            return (fields.first?.uint64Value ?? 0, fields.count > 1 ? fields[1].stringValue ?? "" : "")
-        }
+        let out = try navigator("History", [.uint32(limit)], at: path)
+        try Self.requireTypes(out, ["a(tsx)"], "History at \(path)")
+        return out[0].arrayValues!.map { entry in (entry.structFields![0].uint64Value!, entry.structFields![1].stringValue!) }
     }
 
     /// Pushes `route` with `params` at `path`; the new revision.
     @discardableResult
     func push(_ route: String, _ params: [(String, DBusValue)] = [], at path: String) throws -> UInt64 {
-        try navigator("Push", [.string(route), .vardict(params)], at: path)[0].uint64Value ?? 0
+        let out = try navigator("Push", [.string(route), .vardict(params)], at: path)
+        try Self.requireTypes(out, ["t", "s"], "Push at \(path)")
+        return out[0].uint64Value!
     }
 
     /// `Reload()` at `path`; the revision it answers.
     @discardableResult
     func reload(at path: String = Navigator.objectPath.rawValue) throws -> UInt64 {
-        try navigator(NavigatorMethod.reload.name, at: path, timeoutMilliseconds: 30_000)[0].uint64Value ?? 0
+        let out = try navigator(NavigatorMethod.reload.name, at: path, timeoutMilliseconds: 30_000)
+        try Self.requireTypes(out, ["t"], "Reload at \(path)")
+        return out[0].uint64Value!
     }
 
     /// The next `StackChanged` (from any navd object this connection's rules let through) as
@@ -200,6 +169,7 @@ extension Connection {
         guard let signal = waitForMessage(timeout: timeout, matching: { $0.kind == .signal && $0.member == "StackChanged" })
         else { return nil }
         let body = try signal.body()
-        return (signal.path ?? "", body[0].uint64Value ?? 0, body[1].stringValue ?? "", Self.path(body[3]).map(\.route))
+        try Self.requireTypes(body, ["t", "s", "s", WireSignature.path.rawValue], "StackChanged")
+        return (signal.path ?? "", body[0].uint64Value!, body[1].stringValue!, try Self.path(body[3]).map(\.route))
     }
 }
