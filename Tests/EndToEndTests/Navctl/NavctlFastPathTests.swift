@@ -25,9 +25,8 @@ struct NavctlFastPathTests {
         let fast = try NavdOnPrivateBus()
         let slow = try NavdOnPrivateBus()
         for line in Self.lines {
-            let viaFast = try fast.navctl(["--address", fast.bus.address] + line, environment: [:])
-            let viaParser = try slow.navctl(["--address", slow.bus.address] + line,
-                                            environment: ["NAVCTL_NO_FAST_PATH": "1"])
+            let viaFast = try fast.navctl(line)
+            let viaParser = try slow.navctl(line, environment: ["NAVCTL_NO_FAST_PATH": "1"])
             // The bus address and navd's unique name (`:1.N`) differ between the two buses.
             let normalize = { (text: String, bus: PrivateBus) in
                 text.replacingOccurrences(of: bus.address, with: "BUS")

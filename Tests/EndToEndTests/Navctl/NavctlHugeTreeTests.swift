@@ -21,12 +21,12 @@ struct NavctlHugeTreeTests {
         let client = try NavigatorClient(bus: .address(bus.address), timeoutMilliseconds: 120_000)
         let stack = [ScreenSpec(route: "red")] + Array(repeating: ScreenSpec(route: "orange"), count: Self.screens - 1)
         #expect(try client.setStack(stack) == 2)
-        let tree = try runNavctl(["--address", bus.address, "--timeout", "120", "tree"], bus: bus)
+        let tree = try bus.navctl("--timeout", "120", "tree")
         #expect(tree.status == 0, "\(tree.status) \(tree.stderr)")
         #expect(tree.lines.count == 1 + 3 + 2 + Self.screens, "revision, three tabs, the other tabs' roots, every screen")
         let top = tree.lines.filter { $0.hasSuffix("  <- top") }
         #expect(top.count == 1 && top.first?.hasPrefix("    orange  (#") == true, "the last screen is on top: \(top)")
-        let state = try runNavctl(["--address", bus.address, "--timeout", "120", "state"], bus: bus)
+        let state = try bus.navctl("--timeout", "120", "state")
         #expect(state.status == 0 && state.stdout.hasPrefix("2 state rainbow: red > orange > "), "\(state.stderr)")
         let watched = try ChildProcess.run(
             Products.url("navwatch"), ["--address", bus.address, "--timeout", "120", "--once", "--tree"],

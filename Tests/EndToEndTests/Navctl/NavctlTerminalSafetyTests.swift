@@ -51,7 +51,7 @@ struct NavctlTerminalSafetyTests {
             timeout: 30)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").map(String.init) == ["rainbow", "evil\(Self.shown)"], "\(result.stdout.debugDescription)")
-        let tabs = try runNavctl(["--address", bus.address, "tabs"], bus: bus)
+        let tabs = try bus.navctl("tabs")
         #expect(tabs.lines == ["rainbow", "evil\(Self.shown)"], "\(tabs)")
     }
 
@@ -87,13 +87,13 @@ struct NavctlTerminalSafetyTests {
         ]
         for arguments in commands {
             for json in [false, true] {
-                let result = try runNavctl(["--address", bus.address] + arguments + (json ? ["--json"] : []), bus: bus)
+                let result = try bus.navctl(arguments + (json ? ["--json"] : []))
                 #expect(result.status == 0, "\(arguments): \(result)")
                 #expect(!Self.holdsControls(result.stdout) && !Self.holdsControls(result.stderr), "\(arguments): \(result)")
             }
         }
-        #expect(try runNavctl(["--address", bus.address, "routes"], bus: bus).stdout.contains(#"Home \e[2J"#))
-        #expect(try runNavctl(["--address", bus.address, "facts"], bus: bus).stdout.contains("motto=\(Self.shown)"))
-        #expect(try runNavctl(["--address", bus.address, "flows"], bus: bus).stdout.contains(Self.shown))
+        #expect(try bus.navctl("routes").stdout.contains(#"Home \e[2J"#))
+        #expect(try bus.navctl("facts").stdout.contains("motto=\(Self.shown)"))
+        #expect(try bus.navctl("flows").stdout.contains(Self.shown))
     }
 }

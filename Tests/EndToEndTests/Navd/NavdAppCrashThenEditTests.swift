@@ -22,7 +22,7 @@ struct NavdAppCrashThenEditTests: NavdWithAppsObjects {
         try navd.write("shop", AppRouteFiles.shopWithoutReviews)
 
         try navd.navd.start()
-        #expect(try client.routes(at: shop) == ["catalog", "product"], "reviews and the screen above it are repaired away")
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog", "product"], "reviews and the screen above it are repaired away")
         let history = try client.history(at: shop).prefix(4).map { "\($0.revision) \($0.cause)" }
         #expect(history == ["5 reconcile", "4 push", "3 push", "2 push"], "\(history)\n\(navd.navd.stderr)")
         #expect(navd.navd.stderr.contains("navd: warning: app 'shop': tab 'browse': removed screen 'reviews'"), "\(navd.navd.stderr)")

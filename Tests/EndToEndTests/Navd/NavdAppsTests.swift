@@ -14,8 +14,8 @@ struct NavdAppsTests: NavdWithAppsObjects {
         #expect(try client.routeNames(at: shop) == ["catalog", "product", "reviews", "basket", "checkout", "help"])
         #expect(try client.routeNames(at: mail) == ["inbox", "message", "compose"])
         #expect(try client.routeNames(at: main).contains("orange"))
-        #expect(try client.state(at: shop).tab == "browse")
-        #expect(try client.state(at: mail).tab == "", "mail is a single stack")
+        #expect(try client.navigatorState(at: shop).tab == "browse")
+        #expect(try client.navigatorState(at: mail).tab == "", "mail is a single stack")
 
         let mailBefore = try client.snapshot(at: mail)
         let mainBefore = try client.snapshot(at: main)
@@ -30,9 +30,9 @@ struct NavdAppsTests: NavdWithAppsObjects {
         _ = try client.navigator("Undo", at: main)
         #expect(try client.snapshot(at: shop) == shopAfter, "calls on mail and the default navigator left the shop alone")
 
-        #expect(try client.routes(at: shop) == ["catalog", "product", "reviews"])
-        #expect(try client.routes(at: mail) == ["inbox", "message"])
-        #expect(try client.routes(at: main) == ["red"])
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog", "product", "reviews"])
+        #expect(try client.navigatorRoutes(at: mail) == ["inbox", "message"])
+        #expect(try client.navigatorRoutes(at: main) == ["red"])
         #expect(try client.history(at: shop).map(\.cause) == ["push", "push"])
         #expect(try client.history(at: mail).map(\.cause) == ["push"])
         #expect(try client.history(at: main).map(\.cause) == ["undo", "push"])
@@ -43,7 +43,7 @@ struct NavdAppsTests: NavdWithAppsObjects {
                 == NavigatorErrorName.unknownRoute.fullName)
         #expect(client.navigatorFailure("SelectTab", [.string("cart")], at: mail)?.name == NavigatorErrorName.notTabbed.fullName)
         #expect(try client.navigator("SelectTab", [.string("cart")], at: shop)[0].uint64Value == 4)
-        #expect(try client.state(at: main).tab == "rainbow")
+        #expect(try client.navigatorState(at: main).tab == "rainbow")
         #expect(try client.property("Revision", at: mail).uint64Value == 2)
         #expect(try client.property("Top", at: shop).stringValue == "basket")
     }
@@ -71,7 +71,8 @@ struct NavdAppsTests: NavdWithAppsObjects {
             let app = signal.path.map { $0 == main ? "default" : String($0.split(separator: "/").last ?? "") } ?? "?"
             if signal.member == "StackChanged" {
                 let body = try signal.body()
-                seen.append("\(app) StackChanged \(body[0].uint64Value ?? 0) \(Connection.path(body[3]).last?.route ?? "")")
+                let top = try Connection.path(body[3]).last?.route ?? ""
+                seen.append("\(app) StackChanged \(body[0].uint64Value ?? 0) \(top)")
             } else {
                 seen.append("\(app) \(signal.member ?? "?")")
             }

@@ -17,7 +17,7 @@ struct NavdCrashThenEditTests {
     @Test func aRouteRemovedWhileNavdWasDownIsRepairedAfterEveryAnsweredChangeIsReplayed() throws {
         let navd = try NavdCrashEdit(routes: RouteFileFixture.graph(including: true))
         for route in ["orange", "extra", "yellow"] {
-            let pushed = try runNavctl(["--address", navd.bus.address, "push", route], bus: navd.bus)
+            let pushed = try navd.bus.navctl("push", route)
             #expect(pushed.status == 0, "\(pushed)")
         }
         #expect(try navd.history().map(\.revision) == [4, 3, 2])
@@ -26,7 +26,7 @@ struct NavdCrashThenEditTests {
         try navd.expectReplayedThenRepaired(
             [(2, "push"), (3, "push"), (4, "push")], warningMentioning: "removed screen 'extra'"
         ) { navd in
-            let pushed = try runNavctl(["--address", navd.bus.address, "push", "yellow"], bus: navd.bus)
+            let pushed = try navd.bus.navctl("push", "yellow")
             #expect(pushed.status == 0, "\(pushed)")
             return UInt64(pushed.stdout.split(separator: " ").first ?? "") ?? 0
         }
@@ -64,9 +64,9 @@ struct NavdCrashThenEditTests {
         let main = Navigator.objectPath.rawValue
         _ = try navd.client.navigator("SelectTab", [.string("other")], at: main)
         try navd.client.push("orange", at: main)
-        let oldIds = try navd.client.state(at: main).path.map(\.id)
+        let oldIds = try navd.client.navigatorState(at: main).path.map(\.id)
         try navd.crashEditAndStart(EditedRouteFiles.untabbed)
-        let state = try navd.client.state(at: main)
+        let state = try navd.client.navigatorState(at: main)
         #expect(state.tab == "" && state.path.map(\.route) == ["home"], "a fresh single stack")
         #expect(!oldIds.contains(state.path[0].id), "ids keep counting")
         try navd.expectReplayedThenRepaired([(2, "selecttab"), (3, "push")], warningMentioning: "single stack now") {
@@ -82,7 +82,7 @@ struct NavdCrashThenEditTests {
         _ = try navd.client.navigator("Open", [.string("/home/yellow")], at: main)
         #expect(try navd.routes() == ["home", "yellow"])
         try navd.crashEditAndStart(EditedRouteFiles.base)
-        let state = try navd.client.state(at: main)
+        let state = try navd.client.navigatorState(at: main)
         #expect(state.tab == "main" && state.path.map(\.route) == ["home"], "a fresh tabbed tree")
         try navd.expectReplayedThenRepaired([(2, "push"), (3, "open")], warningMentioning: "has tabs now") {
             try $0.client.push("orange", at: main)

@@ -34,7 +34,7 @@ struct NavdGoneRouteFileTests {
         let client = try navd.connect()
         try client.push("message", [("id", .string("m1"))], at: main)
         try client.push("message", [("id", .string("m2"))], at: main)
-        #expect(try client.routes(at: main) == ["inbox", "message", "message"])
+        #expect(try client.navigatorRoutes(at: main) == ["inbox", "message", "message"])
         #expect(try client.property("CanUndo", at: main).boolValue == true)
         let save = EditorSave(
             navd: navd, client: client, before: try client.snapshot(at: main), file: file,
@@ -73,7 +73,7 @@ struct NavdGoneRouteFileTests {
         #expect(waitForLog("reloading every route file (SIGHUP)", count: 2, in: navd))
         #expect(try client.snapshot(at: main) == save.before, "revision, tree, history, routes and undo as they were")
         #expect(try client.navigator("Undo", at: main)[0].uint64Value == 4, "undo kept")
-        #expect(try client.routes(at: main) == ["inbox", "message"])
+        #expect(try client.navigatorRoutes(at: main) == ["inbox", "message"])
     }
 
     @Test func anEditorSaveWithReloadCallsWhileTheFileIsAwayLeavesTheStateExactlyAsItWas() throws {
@@ -96,6 +96,6 @@ struct NavdGoneRouteFileTests {
         try AppRouteFiles.mail.write(toFile: routesFile(navd), atomically: true, encoding: .utf8)
         try client.reload(at: main)
         #expect(try client.routeNames(at: main) == ["inbox", "message", "compose"])
-        #expect(try client.routes(at: main) == ["inbox"], "the tree was repaired to the new graph")
+        #expect(try client.navigatorRoutes(at: main) == ["inbox"], "the tree was repaired to the new graph")
     }
 }

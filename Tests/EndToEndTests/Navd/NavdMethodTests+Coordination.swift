@@ -159,25 +159,24 @@ extension NavdMethodTests {
     }
 
     @Test func applyTakesTheNewOps() throws {
-        func op(_ name: String, _ args: [(String, DBusValue)] = []) -> DBusValue { .structure([.string(name), .vardict(args)]) }
-        let ops: DBusValue = .array(element: WireSignature.namedDictionary, [
-            op("selecttab", [("tab", .string("profile"))]),
-            op("setfacts", [("facts", .vardict([("signed-in", .boolean(true))]))]),
-            op("send", [("event", .string("account"))]),
+        let ops = Contract.ops([
+            Contract.op("selecttab", [("tab", .string("profile"))]),
+            Contract.op("setfacts", [("facts", .vardict([("signed-in", .boolean(true))]))]),
+            Contract.op("send", [("event", .string("account"))]),
         ])
         #expect(try client.navigator("Apply", [ops, .uint64(1)])[0].uint64Value == 2)
         #expect(try client.navigatorRoutes() == ["profile", "account"])
         #expect(try client.navigatorFacts() == ["signed-in": .bool(true)])
-        let flows: DBusValue = .array(element: WireSignature.namedDictionary, [
-            op("start", [("flow", .string("auth"))]), op("finish", [("output", .string("cancelled"))]),
+        let flows = Contract.ops([
+            Contract.op("start", [("flow", .string("auth"))]), Contract.op("finish", [("output", .string("cancelled"))]),
         ])
         #expect(try client.navigator("Apply", [flows, .uint64(0)])[0].uint64Value == 2, "start then finish leaves the tree as it was")
-        let bad: DBusValue = .array(element: WireSignature.namedDictionary, [
-            op("send", [("event", .string("logout"))]), op("finish", [("output", .string("cancelled"))]),
+        let bad = Contract.ops([
+            Contract.op("send", [("event", .string("logout"))]), Contract.op("finish", [("output", .string("cancelled"))]),
         ])
         #expect(client.navigatorRefusal("Apply", [bad, .uint64(0)])?.name == NavigatorErrorName.notInFlow.fullName)
         #expect(try client.navigatorFacts() == ["signed-in": .bool(true)], "a refused Apply sets no fact")
-        let missing: DBusValue = .array(element: WireSignature.namedDictionary, [op("setfacts")])
+        let missing = Contract.ops([Contract.op("setfacts")])
         let refusal = try #require(client.navigatorRefusal("Apply", [missing, .uint64(0)]))
         #expect(refusal.name == NavigatorErrorName.invalidOperation.fullName)
         #expect(refusal.message.contains("facts"), "\(refusal.message)")

@@ -46,7 +46,7 @@ extension NavdMethodTests {
         #expect(reply[1].stringValue == "resumed")
         let stackChanged = try resume[1].body()
         #expect(stackChanged[1].stringValue == "send")
-        #expect(Connection.path(stackChanged[3]).map(\.route) == ["profile", "account"])
+        #expect(try Connection.path(stackChanged[3]).map(\.route) == ["profile", "account"])
         let finished = try FlowEnd.flowFinished(dbusValues: resume[2].body())
         #expect(finished.revision == reply[0].uint64Value)
         #expect(finished.flow == FlowEnd(id: flowID, flow: "auth", output: "signed-in", params: [:]))
@@ -58,7 +58,7 @@ extension NavdMethodTests {
         let logout = try exchange(NavigatorMethod.send.name, .sendArguments("logout"))
         #expect(labels(logout) == ["reply", "StackChanged", "PropertiesChanged"])
         #expect(try logout[1].body()[1].stringValue == "send")
-        #expect(Connection.path(try logout[1].body()[3]).map(\.route) == ["profile"])
+        #expect(try Connection.path(logout[1].body()[3]).map(\.route) == ["profile"])
     }
 
     @Test func anAbandonedFlowIsAnnouncedWithAnEmptyOutput() throws {
@@ -80,8 +80,7 @@ extension NavdMethodTests {
         let outer = try #require(try exchange(NavigatorMethod.start.name, [.string("auth"), .emptyParams])[0].body()[1].stringValue)
         let inner = try #require(try exchange(NavigatorMethod.start.name, [.string("auth"), .emptyParams])[0].body()[1].stringValue)
         #expect(try client.navigatorFlows().map(\.id) == [outer, inner], "outer before inner")
-        func op(_ name: String, _ args: [(String, DBusValue)] = []) -> DBusValue { .structure([.string(name), .vardict(args)]) }
-        let ops: DBusValue = .array(element: WireSignature.namedDictionary, [op("finish", [("output", .string("cancelled"))]), op("dismiss")])
+        let ops = Contract.ops([Contract.op("finish", [("output", .string("cancelled"))]), Contract.op("dismiss")])
         let change = try exchange("Apply", [ops, .uint64(0)])
         #expect(labels(change) == ["reply", "StackChanged", "FlowFinished", "FlowFinished", "PropertiesChanged"])
         #expect(try change[1].body()[1].stringValue == "apply")

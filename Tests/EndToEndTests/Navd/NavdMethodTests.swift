@@ -179,25 +179,21 @@ struct NavdMethodTests {
     }
 
     @Test func applyIsAllOrNothing() throws {
-        func op(_ name: String, _ args: [(String, DBusValue)] = []) -> DBusValue {
-            .structure([.string(name), .vardict(args)])
-        }
-        let sig = WireSignature.namedDictionary
-        let good: DBusValue = .array(element: sig, [op("push", [("route", .string("orange"))]), op("push", [("route", .string("yellow"))])])
+        let good = Contract.ops([Contract.op("push", [("route", .string("orange"))]), Contract.op("push", [("route", .string("yellow"))])])
         #expect(try client.navigator("Apply", [good, .uint64(1)])[0].uint64Value == 2)
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
         // From red > orange > yellow: push green, then four pops; the fourth is at the root.
-        let bad: DBusValue = .array(element: sig, [op("push", [("route", .string("green"))]), op("pop"), op("pop"), op("pop"), op("pop")])
+        let bad = Contract.ops([Contract.op("push", [("route", .string("green"))]), Contract.op("pop"), Contract.op("pop"), Contract.op("pop"), Contract.op("pop")])
         #expect(client.navigatorError("Apply", [bad, .uint64(0)]) == NavigatorErrorName.atRoot.fullName)
         #expect(try client.navigatorRoutes() == ["red", "orange", "yellow"])
         #expect(client.navigatorError("Apply", [good, .uint64(1)]) == NavigatorErrorName.staleRevision.fullName)
-        #expect(client.navigatorError("Apply", [.array(element: sig, [op("fly")]), .uint64(0)])
+        #expect(client.navigatorError("Apply", [Contract.ops([Contract.op("fly")]), .uint64(0)])
             == NavigatorErrorName.invalidOperation.fullName)
-        #expect(client.navigatorError("Apply", [.array(element: sig, [op("push")]), .uint64(0)])
+        #expect(client.navigatorError("Apply", [Contract.ops([Contract.op("push")]), .uint64(0)])
             == NavigatorErrorName.invalidOperation.fullName)
         #expect(try client.navigatorState().revision == 2)
         // An empty Apply is a no-op.
-        #expect(try client.navigator("Apply", [.array(element: sig, []), .uint64(0)])[0].uint64Value == 2)
+        #expect(try client.navigator("Apply", [Contract.ops([]), .uint64(0)])[0].uint64Value == 2)
     }
 
     @Test func historyAndRoutes() throws {

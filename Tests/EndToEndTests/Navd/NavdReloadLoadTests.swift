@@ -108,7 +108,7 @@ struct NavdReloadLoadTests {
                 #expect(others.allSatisfy { $0.cause == "reconcile" }, "\(when) \(target.path): \(others.prefix(5))")
                 #expect(history.count == answered.count + others.count, "\(when) \(target.path): nothing but the answered changes and repairs")
                 #expect(try client.revision(at: target.path) == history.first?.revision)
-                #expect(try client.routes(at: target.path).count == 1, "\(when) \(target.path): every push was popped")
+                #expect(try client.navigatorRoutes(at: target.path).count == 1, "\(when) \(target.path): every push was popped")
             }
         }
         let client = try navd.connect()

@@ -27,17 +27,17 @@ struct NavdReloadRepairTests {
         let edited = AppRouteFiles.shop.replacingOccurrences(of: "{ type: int, required: true }", with: "{ type: string, required: true }")
         let outcome = try reload(navd, client, edited)
         #expect(outcome.after == outcome.before + 1 && outcome.cause == "reconcile", "\(outcome)")
-        #expect(try client.routes(at: shop) == ["catalog"])
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog"])
     }
 
     @Test func aLayerWhosePresentationIsNoLongerAllowedGoes() throws {
         let navd = try NavdWithApps()
         let client = try navd.connect()
         _ = try client.navigator("Present", [.string("help"), .emptyParams, .string("sheet")], at: shop)
-        #expect(try client.routes(at: shop) == ["catalog", "help"])
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog", "help"])
         let outcome = try reload(navd, client, AppRouteFiles.shop.replacingOccurrences(of: "[sheet]", with: "[cover]"))
         #expect(outcome.after == outcome.before + 1 && outcome.cause == "reconcile", "\(outcome)")
-        #expect(try client.routes(at: shop) == ["catalog"])
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog"])
     }
 
     @Test func aTabThatIsGoneIsDroppedAndTheSelectionMovesToTheFirstTab() throws {
@@ -47,7 +47,7 @@ struct NavdReloadRepairTests {
         let withoutCart = AppRouteFiles.shop.replacingOccurrences(of: "  - name: cart\n    root: basket\n", with: "")
         let outcome = try reload(navd, client, withoutCart)
         #expect(outcome.after == outcome.before + 1 && outcome.cause == "reconcile", "\(outcome)")
-        #expect(try client.state(at: shop).tab == "browse")
+        #expect(try client.navigatorState(at: shop).tab == "browse")
         #expect(try client.property("Tabs", at: shop).arrayValues?.map { $0.stringValue ?? "" } == ["browse"])
     }
 
@@ -55,11 +55,11 @@ struct NavdReloadRepairTests {
         let navd = try NavdWithApps()
         let client = try navd.connect()
         try client.push("product", [("sku", .int64(7))], at: shop)
-        let oldIds = try client.state(at: shop).path.map(\.id)
+        let oldIds = try client.navigatorState(at: shop).path.map(\.id)
         let untabbed = "root: basket\n" + AppRouteFiles.shop.replacingOccurrences(of: "tabs:\n  - name: browse\n    root: catalog\n  - name: cart\n    root: basket\n", with: "")
         let outcome = try reload(navd, client, untabbed)
         #expect(outcome.after == outcome.before + 1 && outcome.cause == "reconcile", "\(outcome)")
-        let state = try client.state(at: shop)
+        let state = try client.navigatorState(at: shop)
         #expect(state.tab == "" && state.path.map(\.route) == ["basket"])
         let number: (String) -> Int = { Int($0.dropFirst()) ?? 0 }
         #expect(state.path.allSatisfy { id in oldIds.allSatisfy { number(id.id) > number($0) } }, "ids keep counting: \(oldIds) → \(state.path.map(\.id))")
@@ -100,10 +100,10 @@ struct NavdReloadRepairTests {
         #expect(outcome.after == outcome.before, "the tree fits the new graph: no revision")
         #expect(try client.property("CanUndo", at: shop).boolValue == true, "undo is kept when nothing changed")
         _ = try client.navigator("Undo", at: shop)
-        #expect(try client.routes(at: shop) == ["catalog", "product"])
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog", "product"])
         // The next step back held reviews on top of product: repaired to the new graph it equals
         // the current tree, so Undo skips it (and the one before, also equal) and lands on catalog.
         _ = try client.navigator("Undo", at: shop)
-        #expect(try client.routes(at: shop) == ["catalog"], "reviews is gone from the graph, so no undo brings it back")
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog"], "reviews is gone from the graph, so no undo brings it back")
     }
 }

@@ -26,8 +26,8 @@ struct NavdReloadTests: NavdWithAppsObjects {
         try navd.write("shop", AppRouteFiles.shopWithoutReviews)
         #expect(try client.reload(at: shop) == 6)
 
-        #expect(try client.routes(at: shop) == ["catalog", "product"], "reviews and everything above it went")
-        #expect(try client.state(at: shop).revision == 6)
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog", "product"], "reviews and everything above it went")
+        #expect(try client.navigatorState(at: shop).revision == 6)
         #expect(try client.history(at: shop, limit: 2).map(\.revision) == [6, 5])
         #expect(try client.history(at: shop, limit: 1).first?.cause == "reconcile")
         #expect(try client.property("CanUndo", at: shop).boolValue == false, "the repair clears undo")
@@ -50,8 +50,8 @@ struct NavdReloadTests: NavdWithAppsObjects {
         // The repair is durable: a restart brings back the repaired tree at the same revision.
         #expect(navd.navd.stop() == 0)
         try navd.navd.start()
-        #expect(try client.state(at: shop).revision == 6)
-        #expect(try client.routes(at: shop) == ["catalog", "product"])
+        #expect(try client.navigatorState(at: shop).revision == 6)
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog", "product"])
     }
 
     @Test func anEditThatChangesNothingMakesNoRevisionAndKeepsUndo() throws {
@@ -113,7 +113,7 @@ struct NavdReloadTests: NavdWithAppsObjects {
         let refused = try #require(client.navigatorFailure(NavigatorMethod.reload.name, at: shop))
         #expect(refused.name == NavigatorErrorName.invalidRouteFile.fullName)
         #expect(refused.message.contains(navd.file("shop")), "\(refused.message)")
-        #expect(try client.routes(at: shop) == ["catalog", "product"], "the app stays")
+        #expect(try client.navigatorRoutes(at: shop) == ["catalog", "product"], "the app stays")
         #expect(try client.push("reviews", at: shop) == 3)
 
         try client.reload(at: main)
@@ -171,7 +171,7 @@ struct NavdReloadTests: NavdWithAppsObjects {
         try client.reload()
         let back = try #require(watcher.waitForMessage(timeout: 10) { $0.member == "InterfacesAdded" })
         #expect(try back.body()[0].objectPathValue?.rawValue == notes)
-        let state = try client.state(at: notes)
+        let state = try client.navigatorState(at: notes)
         #expect(state.revision == 3 && state.path.map(\.route) == ["list", "note", "note"], "back where it was")
         #expect(state.path.last?.params["n"] == .int64(2))
         let restore = try #require(try watcher.nextStackChanged())

@@ -31,7 +31,7 @@ struct NavdSignalTests {
         #expect(body[0].uint64Value == 2)
         #expect(body[1].stringValue == "push")
         #expect(body[2].stringValue == "rainbow")
-        #expect(Connection.path(body[3]).map(\.route) == ["red", "orange"])
+        #expect(try Connection.path(body[3]).map(\.route) == ["red", "orange"])
         let properties = try #require(watcher.waitForMessage(timeout: 5, matching: isPropertiesChanged))
         let changed = try properties.body()
         #expect(changed[0].stringValue == Navigator.interfaceName)
@@ -81,10 +81,9 @@ struct NavdSignalTests {
     }
 
     @Test func applySendsOneSignalWithCauseApply() throws {
-        let sig = WireSignature.namedDictionary
-        let ops: DBusValue = .array(element: sig, [
-            .structure([.string("push"), .vardict([("route", .string("orange"))])]),
-            .structure([.string("present"), .vardict([("route", .string("modal")), ("style", .string("sheet"))])]),
+        let ops = Contract.ops([
+            Contract.op("push", [("route", .string("orange"))]),
+            Contract.op("present", [("route", .string("modal")), ("style", .string("sheet"))]),
         ])
         _ = try client.navigator("Apply", [ops, .uint64(0)])
         _ = try client.navigator("Push", [.string("teal"), .emptyParams])

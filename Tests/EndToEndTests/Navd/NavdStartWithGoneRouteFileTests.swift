@@ -97,7 +97,7 @@ struct NavdStartWithGoneRouteFileTests {
         try FileManager.default.removeItem(atPath: folder + "/demo")
         try navd.start()
         #expect(try client.routeNames(at: main) == ["inbox", "message", "compose"], "the mail graph, not the demo's: \(navd.stderr)")
-        #expect(try client.routes(at: main) == ["inbox", "message"])
+        #expect(try client.navigatorRoutes(at: main) == ["inbox", "message"])
         #expect(navd.stderr.contains("route file \(folder)/demo is gone"), "\(navd.stderr)")
     }
 

@@ -26,7 +26,7 @@ struct NavwatchNavdTests {
         #expect(lines.waitForLines(1) == ["1 state rainbow: red"])
         #expect(json.waitForLines(1).count == 1)
         for step in Self.script {
-            let result = try runNavctl(["--address", fixture.bus.address, "-q"] + step.arguments, bus: fixture.bus)
+            let result = try fixture.navctl(["-q"] + step.arguments)
             #expect(result.status == 0, "\(step.arguments): \(result)")
         }
         lines.waitForLines(1 + Self.script.count)

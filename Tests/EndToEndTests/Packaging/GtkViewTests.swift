@@ -32,11 +32,11 @@ struct GtkViewTests {
         defer { TemporaryDirectory.remove(stateDirectory) }
         let session = try GtkViewSession(stateDirectory: stateDirectory)
         try session.startView()
-        try session.navctl("push", "orange")  // while the window starts: it subscribes, then reads the state
+        try session.navctlSucceeding("push", "orange")  // while the window starts: it subscribes, then reads the state
         try session.waitForRender("orange at revision 2") { $0.revision == 2 && $0.visible == "Orange" }
         let orange = try session.screenshot("01-orange")
 
-        try session.navctl("push", "yellow")
+        try session.navctlSucceeding("push", "yellow")
         var render = try session.waitForRender("yellow pushed") { $0.revision == 3 }
         #expect(render.stacks.map(\.routes) == [["red", "orange", "yellow"]] && render.visible == "Yellow")
         #expect(render.tab == "rainbow" && render.back != nil)
@@ -51,7 +51,7 @@ struct GtkViewTests {
         #expect(render.stacks.map(\.routes) == [["red", "orange"]] && render.visible == "Orange")
         #expect(try session.screenshot("02-popped") == orange, "the same state looks the same")
 
-        try session.navctl("present", "modal", "--sheet")
+        try session.navctlSucceeding("present", "modal", "--sheet")
         render = try session.waitForRender("the sheet") { $0.revision == 5 }
         #expect(render.stacks.map(\.style) == ["root", "sheet"] && render.visible == "Modal")
         #expect(render.events == ["close", "root", "end", "show-modal"])
@@ -63,7 +63,7 @@ struct GtkViewTests {
         #expect(try session.waitForState("without the sheet") { $0.revision == 6 }.path.map(\.route) == ["red", "orange"])
         render = try session.waitForRender("the sheet dismissed") { $0.revision == 6 }
         #expect(render.stacks.count == 1 && render.visible == "Orange" && render.close == nil)
-        try session.navctl("present", "modal", "--cover")
+        try session.navctlSucceeding("present", "modal", "--cover")
         render = try session.waitForRender("the cover") { $0.revision == 7 }
         #expect(render.stacks.map(\.style) == ["root", "cover"] && render.visible == "Modal")
         #expect(try session.screenshot("03-cover") != sheet)
@@ -71,7 +71,7 @@ struct GtkViewTests {
         #expect(try session.waitForState("without the cover") { $0.revision == 8 }.path.map(\.route) == ["red", "orange"])
         try session.waitForRender("the cover dismissed") { $0.revision == 8 && $0.stacks.count == 1 }
 
-        try session.navctl("tab", "news")
+        try session.navctlSucceeding("tab", "news")
         render = try session.waitForRender("the news tab") { $0.revision == 9 }
         #expect(render.tab == "news" && render.visible == "News" && render.events == ["call"])
         let news = try session.screenshot("04-news")
@@ -95,15 +95,15 @@ struct GtkViewTests {
         try session.press("1", in: render.place(of: "next"))
         #expect(try session.waitForState("green after the key") { $0.revision == 12 }.path.last?.route == "green")
         try session.waitForRender("green after the key") { $0.revision == 12 && $0.visible == "Green" }
-        try session.navctl("pop")
+        try session.navctlSucceeding("pop")
         render = try session.waitForRender("green popped") { $0.revision == 13 }
         #expect(render.stacks.map(\.routes) == [["red", "orange", "yellow"]] && render.visible == "Yellow")
 
         // Back (Escape) on the root is refused: navd's own message as a toast, the page kept.
-        try session.navctl("root")
+        try session.navctlSucceeding("root")
         render = try session.waitForRender("red") { $0.revision == 14 && $0.visible == "Red" }
         let red = try session.screenshot("05-red")
-        let refused = try runNavctl(["--address", session.bus.address, "back"], bus: session.bus)
+        let refused = try session.navctl("back")
         let message = try #require(refused.stderr.split(separator: "\n").first?.dropFirst("navctl: ".count)
             .split(separator: " [org.navd").first.map(String.init))
         try session.press("Escape", in: render.place(of: "next"))
@@ -166,10 +166,10 @@ struct GtkViewTests {
         // The app's route file removed, navd reloaded: the not-running page; back again: the app again.
         let file = session.navd.appsDirectory + "/mail.yaml"
         try FileManager.default.removeItem(atPath: file)
-        try session.navctl("reload")
+        try session.navctlSucceeding("reload")
         try session.waitForRender("the app gone") { $0.isGone }
         try mail.write(toFile: file, atomically: true, encoding: .utf8)
-        try session.navctl("reload")
+        try session.navctlSucceeding("reload")
         render = try session.waitForRender("the app back") { !$0.isGone && $0.revision != nil }
         #expect(render.tab == "inbox" && render.visible != nil)
     }

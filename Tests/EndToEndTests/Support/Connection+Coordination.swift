@@ -11,7 +11,8 @@ extension Connection {
         _ event: String, from source: String = "", _ params: [(String, DBusValue)] = [], expectedRevision: UInt64 = 0
     ) throws -> (revision: UInt64, outcome: String) {
         let out = try navigator(NavigatorMethod.send.name, [.string(source), .string(event), .vardict(params), .uint64(expectedRevision)])
-        return (out[0].uint64Value ?? 0, out[1].stringValue ?? "")
+        try Self.requireTypes(out, ["t", "s"], "Send")
+        return (out[0].uint64Value!, out[1].stringValue!)
     }
 
     /// `GetFlows` decoded.

@@ -65,7 +65,7 @@ final class NavdCrashEdit {
     }
 
     /// The routes of the visible path.
-    func routes() throws -> [String] { try client.routes(at: Navigator.objectPath.rawValue) }
+    func routes() throws -> [String] { try client.navigatorRoutes() }
 
     /// The lines of the current navd's log at `level` (`warning`, `error`).
     func logLines(_ level: String) -> [String] {

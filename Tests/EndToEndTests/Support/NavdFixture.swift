@@ -39,7 +39,7 @@ enum EndToEnd {
 
 /// A private bus with a fresh navd on it, for one test; both stopped by pid when the fixture
 /// is released.
-final class NavdOnPrivateBus {
+final class NavdOnPrivateBus: OnPrivateBus {
     let bus: PrivateBus
     let navd: NavdProcess
     /// The state directory the fixture made, removed with it (see `withFreshStateDirectory`).
@@ -74,16 +74,6 @@ final class NavdOnPrivateBus {
     /// navd's state file (in the directory given to it).
     var stateFile: String { (navd.stateDirectory ?? "") + "/navd.sqlite3" }
 
-    /// Runs `navctl --address BUS ARGS…` to completion.
-    func navctl(_ arguments: String..., standardInput: String? = nil) throws -> CommandResult {
-        try runNavctl(["--address", bus.address] + arguments, bus: bus, standardInput: standardInput)
-    }
-
-    /// Runs `navctl ARGS…` (no --address added) with extra environment variables.
-    func navctl(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
-        try runNavctl(arguments, bus: bus, environment: environment)
-    }
-
     /// A client in the test process, for setting up and checking state without navctl.
     func client() throws -> NavigatorClient {
         try NavigatorClient(bus: .address(bus.address), timeoutMilliseconds: 5_000)
@@ -103,6 +93,57 @@ struct CommandResult: CustomStringConvertible {
     func json() throws -> JSONValue { try JSONValue.parse(stdout) }
 
     var description: String { "status \(status), stdout: \(stdout.debugDescription), stderr: \(stderr.debugDescription)" }
+}
+
+extension CommandResult {
+    /// Checks the whole of a command's JSON output, as swift-argument-parser's `AssertExecuteCommand` checks a
+    /// command's whole output: the exit status, then stdout parsed and compared with the document `expected`
+    /// as values (the same keys in the same order, the same values; spacing aside).
+    func expectJSON(_ expected: String, status expectedStatus: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(status == expectedStatus, "\(self)", sourceLocation: sourceLocation)
+        let wanted: JSONValue
+        do {
+            wanted = try JSONValue.parse(expected)
+        } catch {
+            Issue.record("the expected document is not JSON (\(error)): \(expected)", sourceLocation: sourceLocation)
+            return
+        }
+        do {
+            let printed = try json()
+            #expect(printed == wanted, "printed  \(printed.encoded())\nexpected \(wanted.encoded())", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("stdout is not one JSON document (\(error)): \(self)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Whatever has a private bus (a fixture, or the bus itself): runs navctl against that bus.
+protocol OnPrivateBus {
+    var bus: PrivateBus { get }
+}
+
+extension PrivateBus: OnPrivateBus {
+    var bus: PrivateBus { self }
+}
+
+extension OnPrivateBus {
+    /// Runs `navctl --address BUS ARGS…` to completion, with extra environment variables when given.
+    func navctl(_ arguments: String..., standardInput: String? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+        try navctl(arguments, standardInput: standardInput, environment: environment)
+    }
+
+    /// Runs `navctl --address BUS ARGS…` to completion, the arguments given as a list.
+    func navctl(_ arguments: [String], standardInput: String? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+        try runNavctl(["--address", bus.address] + arguments, bus: bus, standardInput: standardInput, environment: environment)
+    }
+
+    /// Runs `navctl --address BUS ARGS…`, which must exit 0: otherwise it throws, with navctl's output.
+    @discardableResult
+    func navctlSucceeding(_ arguments: String...) throws -> CommandResult {
+        let result = try navctl(arguments)
+        if result.status != 0 { throw HarnessError("navctl \(arguments) failed: \(result)") }
+        return result
+    }
 }
 
 /// Runs the built navctl with `arguments`, its session and system bus pointed at `bus`.
