@@ -6,7 +6,7 @@ import Testing
 /// A private bus with a navd serving the demo graph as its default navigator and two apps from a
 /// temporary apps folder (`--apps-dir`): `shop` (home, cart) and `blog` (feed, post). Everything is
 /// stopped by pid and removed when the fixture is released.
-final class NavctlAppsFixture {
+final class NavctlAppsFixture: OnPrivateBus {
     let bus: PrivateBus
     let navd: NavdProcess
     /// The scratch directory: `apps/` (the route files) and `state/` (when asked for).
@@ -54,15 +54,9 @@ final class NavctlAppsFixture {
         try FileManager.default.removeItem(atPath: file(app))
     }
 
-    /// Runs `navctl --address BUS ARGS…` to completion.
-    func navctl(_ arguments: String...) throws -> CommandResult {
-        try runNavctl(["--address", bus.address] + arguments, bus: bus)
-    }
-
     /// The state of `app` (nil: the default navigator) as navctl prints it in JSON.
     func state(_ app: String?) throws -> JSONValue {
-        let result = try runNavctl(
-            ["--address", bus.address] + (app.map { ["--app", $0] } ?? []) + ["state", "--json"], bus: bus)
+        let result = try navctl((app.map { ["--app", $0] } ?? []) + ["state", "--json"])
         #expect(result.status == 0, "\(result)")
         return try result.json()
     }
@@ -85,8 +79,7 @@ struct NavctlAppsTests {
 
         // The fast path and ArgumentParser, --app after the command's name: the default navigator this time.
         #expect(try fixture.navctl("push", "orange").status == 0)
-        let slow = try runNavctl(["--address", fixture.bus.address, "push", "post", "--app", "blog"], bus: fixture.bus,
-                                 environment: ["NAVCTL_NO_FAST_PATH": "1"])
+        let slow = try fixture.navctl("push", "post", "--app", "blog", environment: ["NAVCTL_NO_FAST_PATH": "1"])
         #expect(slow.status == 0, "\(slow)")
         #expect(try fixture.state(nil).pathRoutes == ["red", "orange"])
         #expect(try fixture.state("shop").integer("revision") == 2)
@@ -110,14 +103,10 @@ struct NavctlAppsTests {
             "blog  /org/navd/Navigator1/apps/blog  1  feed",
             "shop  /org/navd/Navigator1/apps/shop  2  cart",
         ])
-        let json = try fixture.navctl("apps", "--json")
-        guard case .array(let apps) = try json.json() else { Issue.record("not an array: \(json)"); return }
-        #expect(apps.compactMap { $0.string("name") } == ["blog", "shop"])
-        #expect(apps.compactMap { $0.string("path") }
-            == ["/org/navd/Navigator1/apps/blog", "/org/navd/Navigator1/apps/shop"])
-        #expect(apps.compactMap { $0.integer("revision") } == [1, 2])
-        #expect(apps.compactMap { $0.string("top") } == ["feed", "cart"])
-        #expect(apps.compactMap { $0.string("topId") } == ["#1", "#2"])
+        try fixture.navctl("apps", "--json").expectJSON("""
+            [{"name": "blog", "path": "/org/navd/Navigator1/apps/blog", "revision": 1, "top": "feed", "topId": "#1", "depth": 1, "tab": ""},
+             {"name": "shop", "path": "/org/navd/Navigator1/apps/shop", "revision": 2, "top": "cart", "topId": "#2", "depth": 2, "tab": ""}]
+            """)
         #expect(try fixture.navctl("apps", "--names").lines == ["blog", "shop"])
         // --app does not change the listing.
         #expect(try fixture.navctl("--app", "blog", "apps", "--names").lines == ["blog", "shop"])
@@ -136,7 +125,7 @@ struct NavctlAppsTests {
 
         try fixture.write("shop", NavctlAppsFixture.brokenShop)
         for arguments in [["reload"], ["--app", "shop", "reload"]] {
-            let refused = try runNavctl(["--address", fixture.bus.address] + arguments, bus: fixture.bus)
+            let refused = try fixture.navctl(arguments)
             #expect(refused.status == 1, "\(arguments): \(refused)")
             #expect(refused.stdout.isEmpty)
             let lines = refused.stderr.split(separator: "\n").map(String.init)
@@ -161,7 +150,7 @@ struct NavctlAppsTests {
     func wrongApps() throws {
         let fixture = try NavctlAppsFixture()
         for arguments in [["--app", "no-pe", "state"], ["push", "cart", "--app", "no-pe"], ["--app", "", "state"]] {
-            let usage = try runNavctl(["--address", fixture.bus.address] + arguments, bus: fixture.bus)
+            let usage = try fixture.navctl(arguments)
             #expect(usage.status == 2, "\(arguments): \(usage)")
             #expect(usage.stderr.contains("--app"), "\(usage)")
         }

@@ -15,13 +15,13 @@ struct NavctlCoordinationTests {
         let human = try fixture.navctl("send", "next")
         #expect(human.status == 0, "\(human)")
         #expect(human.stdout == "2 send rainbow: red > orange (applied)\n")
-        let json = try fixture.navctl("--json", "send", "next", "--expect", "2")
-        #expect(json.status == 0, "\(json)")
-        let document = try json.json()
-        #expect(document.integer("revision") == 3)
-        #expect(document.string("cause") == "send")
-        #expect(document.string("outcome") == "applied")
-        #expect(document.pathRoutes == ["red", "orange", "yellow"])
+        try fixture.navctl("--json", "send", "next", "--expect", "2").expectJSON("""
+            {"revision": 3, "cause": "send", "tab": "rainbow",
+             "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}},
+                      {"id": "#7", "route": "orange", "presentation": "push", "params": {}},
+                      {"id": "#8", "route": "yellow", "presentation": "push", "params": {}}],
+             "top": "yellow", "depth": 3, "outcome": "applied"}
+            """)
         let stale = try fixture.navctl("send", "next", "--expect", "2")
         #expect(stale.status == 1 && stale.stderr.contains("StaleRevision"), "\(stale)")
         let unhandled = try fixture.navctl("send", "no-such-event")
@@ -55,11 +55,13 @@ struct NavctlCoordinationTests {
         // call-error's message is a string: 404 would be sent as an int and refused, unless typed.
         let asInt = try fixture.navctl("send", "failed", "message=404")
         #expect(asInt.status == 1 && asInt.stderr.contains("InvalidParams"), "\(asInt)")
-        let typed = try fixture.navctl("--json", "send", "failed", "message:string=404")
-        #expect(typed.status == 0, "\(typed)")
-        guard case .array(let path)? = try typed.json()["path"] else { Issue.record("no path"); return }
-        #expect(path.last?.string("route") == "call-error")
-        #expect(path.last?["params"] == .object([("message", .string("404"))]))
+        // call-error replaces call-progress (the demo's `failed` handler).
+        try fixture.navctl("--json", "send", "failed", "message:string=404").expectJSON("""
+            {"revision": 4, "cause": "send", "tab": "news",
+             "path": [{"id": "#4", "route": "news-list", "presentation": "root", "params": {}},
+                      {"id": "#8", "route": "call-error", "presentation": "push", "params": {"message": "404"}}],
+             "top": "call-error", "depth": 2, "outcome": "applied"}
+            """)
     }
 
     @Test("the login story: account redirected to the login cover, forgot-password and back, succeeded resumes")
@@ -85,24 +87,23 @@ struct NavctlCoordinationTests {
         let started = try fixture.navctl("start", "auth")
         #expect(started.status == 0, "\(started)")
         #expect(started.stdout.hasPrefix("2 start rainbow: red > [cover] login (flow "), "\(started)")
-        let flows = try fixture.navctl("--json", "flows")
-        guard case .array(let items) = try flows.json(), let flow = items.first else { Issue.record("\(flows)"); return }
-        #expect(items.count == 1)
-        #expect(flow.string("flow") == "auth")
-        #expect(flow["params"] == .object([]))
         let top = try #require(try fixture.client().state().top)
-        #expect(flow.string("firstScreen") == top.id)
+        #expect(top.id == "#7" && top.route == "login")
+        try fixture.navctl("--json", "flows").expectJSON("""
+            [{"id": "#8", "flow": "auth", "firstScreen": "#7", "params": {}}]
+            """)
         let unknownOutput = try fixture.navctl("finish", "nonsense")
         #expect(unknownOutput.status == 1 && unknownOutput.stderr.contains("UnknownOutput"), "\(unknownOutput)")
-        let finished = try fixture.navctl("--json", "finish", "cancelled")
-        #expect(finished.status == 0, "\(finished)")
-        #expect(try finished.json().pathRoutes == ["red"])
-        #expect(try finished.json().string("cause") == "finish")
+        try fixture.navctl("--json", "finish", "cancelled").expectJSON("""
+            {"revision": 3, "cause": "finish", "tab": "rainbow", "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}], "top": "red", "depth": 1}
+            """)
         let notInFlow = try fixture.navctl("finish", "cancelled")
         #expect(notInFlow.status == 1 && notInFlow.stderr.contains("NotInFlow"), "\(notInFlow)")
-        let json = try fixture.navctl("--json", "start", "auth")
-        #expect(json.status == 0, "\(json)")
-        #expect(try json.json().string("flowId")?.isEmpty == false)
+        try fixture.navctl("--json", "start", "auth").expectJSON("""
+            {"revision": 4, "cause": "start", "tab": "rainbow",
+             "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}, {"id": "#9", "route": "login", "presentation": "cover", "params": {}}],
+             "top": "login", "depth": 2, "flowId": "#10"}
+            """)
         let unknownFlow = try fixture.navctl("start", "no-such-flow")
         #expect(unknownFlow.status == 1 && unknownFlow.stderr.contains("UnknownFlow"), "\(unknownFlow)")
         #expect(try fixture.navctl("start").status == 2)
@@ -113,14 +114,14 @@ struct NavctlCoordinationTests {
         let fixture = try NavdOnPrivateBus()
         let list = try fixture.navctl("facts")
         #expect(list.status == 0 && list.stdout == "signed-in=false\n", "\(list)")
-        #expect(try fixture.navctl("--json", "facts").json() == .object([("signed-in", .bool(false))]))
+        try fixture.navctl("--json", "facts").expectJSON(#"{"signed-in": false}"#)
         let set = try fixture.navctl("facts", "signed-in=true")
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout == "2 setfacts rainbow: red\n")
         #expect(try fixture.client().facts() == ["signed-in": .bool(true)])
-        let json = try fixture.navctl("--json", "facts", "signed-in=false")
-        #expect(try json.json().string("cause") == "setfacts")
-        #expect(try json.json().integer("revision") == 3)
+        try fixture.navctl("--json", "facts", "signed-in=false").expectJSON("""
+            {"revision": 3, "cause": "setfacts", "tab": "rainbow", "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}], "top": "red", "depth": 1}
+            """)
         let unknown = try fixture.navctl("facts", "no-such-fact=1")
         #expect(unknown.status == 1 && unknown.stderr.contains("UnknownFact"), "\(unknown)")
         let wrongType = try fixture.navctl("facts", "signed-in=maybe")
@@ -137,10 +138,10 @@ struct NavctlCoordinationTests {
         #expect(human.lines.first == "next        route", "\(human)")
         #expect(Set(human.lines.dropFirst().map { $0.split(separator: " ").map(String.init) })
             == [["root", "tab"], ["end", "tab"], ["show-modal", "tab"]])
-        let json = try fixture.navctl("--json", "events")
-        guard case .array(let items) = try json.json() else { Issue.record("\(json)"); return }
-        #expect(items.first == .object([("event", .string("next")), ("scope", .string("route"))]))
-        #expect(items.count == 4)
+        try fixture.navctl("--json", "events").expectJSON("""
+            [{"event": "next", "scope": "route"}, {"event": "root", "scope": "tab"},
+             {"event": "end", "scope": "tab"}, {"event": "show-modal", "scope": "tab"}]
+            """)
         #expect(try fixture.navctl("events", "--names").lines.first == "next")
         let stale = try fixture.navctl("events", "--source", "no-such-screen")
         #expect(stale.status == 1 && stale.stderr.contains("StaleSource"), "\(stale)")
@@ -153,14 +154,13 @@ struct NavctlCoordinationTests {
         #expect(event.status == 0, "\(event)")
         #expect(event.lines.first == "2 resolve rainbow: red > orange (applied)", "\(event)")
         #expect(event.lines.count > 1 && event.lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(event)")
-        let link = try fixture.navctl("--json", "resolve", "link", "end")
-        #expect(link.status == 0, "\(link)")
-        let document = try link.json()
-        #expect(document.string("outcome") == "applied")
-        #expect(document.string("cause") == "resolve")
-        #expect(document.pathRoutes == ["red", "purple"])
-        guard case .array(let trace)? = document["trace"] else { Issue.record("no trace: \(link)"); return }
-        #expect(!trace.isEmpty)
+        // The would-be tree: a link builds its stack anew, so its ids are new.
+        try fixture.navctl("--json", "resolve", "link", "end").expectJSON("""
+            {"revision": 2, "cause": "resolve", "tab": "rainbow",
+             "path": [{"id": "#7", "route": "red", "presentation": "root", "params": {}},
+                      {"id": "#8", "route": "purple", "presentation": "push", "params": {}}],
+             "top": "purple", "depth": 2, "outcome": "applied", "trace": ["open 'end'"]}
+            """)
         #expect(try fixture.client().state().revision == 1, "a dry run changes nothing")
         let unhandled = try fixture.navctl("resolve", "event", "no-such-event")
         #expect(unhandled.status == 1 && unhandled.stderr.contains("UnhandledEvent"), "\(unhandled)")

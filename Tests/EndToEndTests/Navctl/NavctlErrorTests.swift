@@ -65,7 +65,7 @@ struct NavctlErrorTests {
         let bus = try PrivateBus()
         defer { bus.stop() }
         for arguments in [["push", "red"], ["state"], ["status"], ["--json", "tree"]] {
-            let result = try runNavctl(["--address", bus.address] + arguments, bus: bus)
+            let result = try bus.navctl(arguments)
             #expect(result.status == 3, "\(arguments): \(result)")
             #expect(result.stderr.contains(bus.address), "\(result)")
             #expect(result.stderr.contains("hint: start navd"), "\(result)")
@@ -75,8 +75,7 @@ struct NavctlErrorTests {
         #expect(session.stderr.contains("session bus"), "\(session)")
         #expect(session.stderr.contains("systemctl --user start navd"), "\(session)")
         let status = try runNavctl(["status", "--json", "--address", bus.address], bus: bus)
-        #expect(status.status == 3)
-        #expect(try status.json()["running"] == .bool(false))
+        status.expectJSON(#"{"running": false, "bus": "\#(bus.address)"}"#, status: 3)
         let noBus = try runNavctl(["--address", "unix:path=/nonexistent/bus-\(getpid())", "state"], bus: nil)
         #expect(noBus.status == 3, "\(noBus)")
         #expect(noBus.stderr.contains("/nonexistent/bus-"), "\(noBus)")

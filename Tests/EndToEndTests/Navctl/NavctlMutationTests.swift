@@ -14,16 +14,14 @@ struct NavctlMutationTests {
         #expect(human.status == 0, "\(human)")
         #expect(human.stdout == "2 push rainbow: red > orange\n")
         let json = try runNavctl(["push", "yellow", "--json", "--address", fixture.bus.address], bus: fixture.bus)
-        #expect(json.status == 0, "\(json)")
-        let document = try json.json()
-        #expect(document.integer("revision") == 3)
-        #expect(document.string("cause") == "push")
-        #expect(document.string("tab") == "rainbow")
-        #expect(document.pathRoutes == ["red", "orange", "yellow"])
-        guard case .array(let path)? = document["path"], let top = path.last else { Issue.record("no path"); return }
-        #expect(top.string("presentation") == "push")
-        #expect(top.string("id") == document.string("id"))
-        #expect(top["params"] == .object([]))
+        // The state document, and the pushed screen's id.
+        json.expectJSON("""
+            {"revision": 3, "cause": "push", "tab": "rainbow",
+             "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}},
+                      {"id": "#7", "route": "orange", "presentation": "push", "params": {}},
+                      {"id": "#8", "route": "yellow", "presentation": "push", "params": {}}],
+             "top": "yellow", "depth": 3, "id": "#8"}
+            """)
         let quiet = try fixture.navctl("-q", "push", "green")
         #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet)")
     }
@@ -31,11 +29,12 @@ struct NavctlMutationTests {
     @Test("push converts key=value to the declared type: id=42 travels as an int")
     func pushConvertsParams() throws {
         let fixture = try NavdOnPrivateBus()
-        let result = try fixture.navctl("--json", "push", "news-item", "id=42")
-        #expect(result.status == 0, "\(result)")
-        let document = try result.json()
-        guard case .array(let path)? = document["path"] else { Issue.record("no path"); return }
-        #expect(path.last?["params"] == .object([("id", .int(42))]))
+        try fixture.navctl("--json", "push", "news-item", "id=42").expectJSON("""
+            {"revision": 2, "cause": "push", "tab": "rainbow",
+             "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}},
+                      {"id": "#7", "route": "news-item", "presentation": "push", "params": {"id": 42}}],
+             "top": "news-item", "depth": 2, "id": "#7"}
+            """)
         let state = try fixture.client().state()
         #expect(state.top?.params == ["id": .int(42)])
     }
@@ -48,33 +47,36 @@ struct NavctlMutationTests {
         #expect(try fixture.navctl("pop-to", "orange").stdout == "7 popto rainbow: red > orange\n")
         #expect(try fixture.navctl("back").stdout == "8 back rainbow: red\n")
         _ = try fixture.client().push("blue")
-        let root = try fixture.navctl("root", "--json")
-        #expect(root.status == 0, "\(root)")
-        #expect(try root.json().pathRoutes == ["red"])
-        #expect(try root.json().string("cause") == "poptoroot")
+        try fixture.navctl("root", "--json").expectJSON("""
+            {"revision": 10, "cause": "poptoroot", "tab": "rainbow", "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}], "top": "red", "depth": 1}
+            """)
     }
 
     @Test("replace and set-stack (ROUTE;key=value screens)")
     func replacing() throws {
         let fixture = try NavdOnPrivateBus()
         #expect(try fixture.navctl("replace", "blue").stdout == "2 replace rainbow: blue\n")
-        let result = try fixture.navctl("set-stack", "red", "orange", "news-item;id=5", "--json")
-        #expect(result.status == 0, "\(result)")
-        let document = try result.json()
-        #expect(document.pathRoutes == ["red", "orange", "news-item"])
-        guard case .array(let path)? = document["path"] else { Issue.record("no path"); return }
-        #expect(path.last?["params"] == .object([("id", .int(5))]))
-        #expect(path.first?.string("presentation") == "root")
+        // Every screen of the new stack is new, its root too.
+        try fixture.navctl("set-stack", "red", "orange", "news-item;id=5", "--json").expectJSON("""
+            {"revision": 3, "cause": "setstack", "tab": "rainbow",
+             "path": [{"id": "#8", "route": "red", "presentation": "root", "params": {}},
+                      {"id": "#9", "route": "orange", "presentation": "push", "params": {}},
+                      {"id": "#10", "route": "news-item", "presentation": "push", "params": {"id": 5}}],
+             "top": "news-item", "depth": 3}
+            """)
     }
 
     @Test("present --sheet / --cover, dismiss, dismiss --all")
     func modals() throws {
         let fixture = try NavdOnPrivateBus()
         #expect(try fixture.navctl("present", "modal", "--sheet").stdout == "2 present rainbow: red > [sheet] modal\n")
-        let cover = try fixture.navctl("present", "modal", "--cover", "--json")
-        #expect(cover.status == 0, "\(cover)")
-        guard case .array(let path)? = try cover.json()["path"] else { Issue.record("no path"); return }
-        #expect(path.map { $0.string("presentation") } == ["root", "sheet", "cover"])
+        try fixture.navctl("present", "modal", "--cover", "--json").expectJSON("""
+            {"revision": 3, "cause": "present", "tab": "rainbow",
+             "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}},
+                      {"id": "#7", "route": "modal", "presentation": "sheet", "params": {}},
+                      {"id": "#8", "route": "modal", "presentation": "cover", "params": {}}],
+             "top": "modal", "depth": 3, "id": "#8"}
+            """)
         #expect(try fixture.navctl("dismiss").stdout == "4 dismiss rainbow: red > [sheet] modal\n")
         _ = try fixture.client().present("modal", style: .cover)
         #expect(try fixture.navctl("dismiss", "--all").stdout == "6 dismissall rainbow: red\n")
@@ -84,10 +86,13 @@ struct NavctlMutationTests {
     func tabsAndLinks() throws {
         let fixture = try NavdOnPrivateBus()
         #expect(try fixture.navctl("tab", "news").stdout == "2 selecttab news: news-list\n")
-        let link = try fixture.navctl("open", "/news/7", "--json")
-        #expect(link.status == 0, "\(link)")
-        #expect(try link.json().pathRoutes == ["news-list", "news-item"])
-        #expect(try link.json().string("tab") == "news")
+        // A link builds its stack anew from the tab's root.
+        try fixture.navctl("open", "/news/7", "--json").expectJSON("""
+            {"revision": 3, "cause": "open", "tab": "news",
+             "path": [{"id": "#7", "route": "news-list", "presentation": "root", "params": {}},
+                      {"id": "#8", "route": "news-item", "presentation": "push", "params": {"id": 7}}],
+             "top": "news-item", "depth": 2}
+            """)
         #expect(try fixture.navctl("open", "end").stdout == "4 open rainbow: red > purple\n")
     }
 
@@ -104,9 +109,9 @@ struct NavctlMutationTests {
         #expect(try fixture.client().state().top?.params == ["id": .int(3)])
         let fromStdin = try fixture.navctl("apply", "-", "--expect", "2", "--json",
                                            standardInput: #"{"ops": [{"op": "pop"}, {"op": "pop"}]}"#)
-        #expect(fromStdin.status == 0, "\(fromStdin)")
-        #expect(try fromStdin.json().integer("revision") == 3)
-        #expect(try fromStdin.json().pathRoutes == ["red"])
+        fromStdin.expectJSON("""
+            {"revision": 3, "cause": "apply", "tab": "rainbow", "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}], "top": "red", "depth": 1}
+            """)
     }
 
     @Test("undo and redo")
@@ -114,10 +119,11 @@ struct NavctlMutationTests {
         let fixture = try NavdOnPrivateBus()
         _ = try fixture.client().push("orange")
         #expect(try fixture.navctl("undo").stdout == "3 undo rainbow: red\n")
-        let redo = try fixture.navctl("redo", "--json")
-        #expect(redo.status == 0, "\(redo)")
-        #expect(try redo.json().pathRoutes == ["red", "orange"])
-        #expect(try redo.json().integer("revision") == 4)
+        try fixture.navctl("redo", "--json").expectJSON("""
+            {"revision": 4, "cause": "redo", "tab": "rainbow",
+             "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}, {"id": "#7", "route": "orange", "presentation": "push", "params": {}}],
+             "top": "orange", "depth": 2}
+            """)
     }
 
     @Test("a no-op prints the unchanged revision and exits 0")

@@ -1,5 +1,6 @@
 import Foundation
 import NavdClient
+import NavigatorProtocol
 import TestSupport
 import Testing
 
@@ -13,13 +14,12 @@ struct NavctlReaderTests {
         let human = try fixture.navctl("state")
         #expect(human.status == 0 && human.stdout == "2 state rainbow: red > orange\n", "\(human)")
         let json = try runNavctl(["--json", "--address", fixture.bus.address, "state"], bus: fixture.bus)
-        let document = try json.json()
-        #expect(document.integer("revision") == 2)
-        #expect(document.string("cause") == "state")
-        #expect(document.string("tab") == "rainbow")
-        #expect(document.pathRoutes == ["red", "orange"])
-        #expect(document.string("top") == "orange")
-        #expect(document.integer("depth") == 2)
+        json.expectJSON("""
+            {"revision": 2, "cause": "state", "tab": "rainbow",
+             "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}},
+                      {"id": "#7", "route": "orange", "presentation": "push", "params": {}}],
+             "top": "orange", "depth": 2}
+            """)
         #expect(try fixture.navctl("state", "-q").stdout.isEmpty)
         // --system reaches the bus named by DBUS_SYSTEM_BUS_ADDRESS (here the private bus).
         let system = try runNavctl(["state", "--system"], bus: fixture.bus)
@@ -40,11 +40,18 @@ struct NavctlReaderTests {
         #expect(lines.contains("  profile"))
         #expect(lines.contains { $0.hasPrefix("    orange  (") })
         #expect(lines.contains { $0.hasPrefix("      [sheet] modal  (") && $0.hasSuffix(")  <- top") })
-        let document = try fixture.navctl("tree", "--json").json()
-        #expect(document.integer("revision") == 3)
-        guard case .array(let nodes)? = document["nodes"] else { Issue.record("no nodes"); return }
-        #expect(nodes.filter { $0.string("kind") == "tab" }.compactMap { $0.string("name") } == ["rainbow", "news", "profile"])
-        #expect(nodes.contains { $0.string("kind") == "sheet" && $0.string("name") == "modal" })
+        // Pre-order, as GetTree sends it: each tab, then its stack, a layer under the screen that presented it.
+        try fixture.navctl("tree", "--json").expectJSON("""
+            {"revision": 3, "tab": "rainbow", "nodes": [
+              {"id": "#1", "parent": "", "kind": "tab", "name": "rainbow", "params": {}},
+              {"id": "#2", "parent": "#1", "kind": "root", "name": "red", "params": {}},
+              {"id": "#7", "parent": "#2", "kind": "push", "name": "orange", "params": {}},
+              {"id": "#8", "parent": "#7", "kind": "sheet", "name": "modal", "params": {}},
+              {"id": "#3", "parent": "", "kind": "tab", "name": "news", "params": {}},
+              {"id": "#4", "parent": "#3", "kind": "root", "name": "news-list", "params": {}},
+              {"id": "#5", "parent": "", "kind": "tab", "name": "profile", "params": {}},
+              {"id": "#6", "parent": "#5", "kind": "root", "name": "profile", "params": {}}]}
+            """)
     }
 
     @Test("routes: a table, JSON with declared params, and --names for completion")
@@ -57,15 +64,27 @@ struct NavctlReaderTests {
         for route in ["red", "orange", "yellow", "green", "teal", "blue", "purple", "news-item", "login", "modal"] {
             #expect(names.contains(route), "\(route) missing from \(names)")
         }
-        guard case .array(let routes) = try fixture.navctl("routes", "--json").json() else {
-            Issue.record("routes --json is not an array"); return
-        }
-        let newsItem = routes.first { $0.string("name") == "news-item" }
-        #expect(newsItem?["params"] == .object([("id", .string("int"))]))
-        #expect(newsItem?["required"] == .array([.string("id")]))
-        #expect(newsItem?["link"] == .string("/news/{id}"))
-        let red = routes.first { $0.string("name") == "red" }
-        #expect(red?["hints"]?["color"] == .string("red"))
+        // The demo graph (docs: the contract's demo), every route in navd's order.
+        try fixture.navctl("routes", "--json").expectJSON("""
+            [{"name": "red", "title": "Red", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {"color": "red", "index": 0}},
+             {"name": "orange", "title": "Orange", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {"color": "orange", "index": 1}},
+             {"name": "yellow", "title": "Yellow", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {"color": "yellow", "index": 2}},
+             {"name": "green", "title": "Green", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {"color": "green", "index": 3}},
+             {"name": "teal", "title": "Teal", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {"color": "teal", "index": 4}},
+             {"name": "blue", "title": "Blue", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {"color": "blue", "index": 5}},
+             {"name": "purple", "title": "Purple", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {"color": "purple", "index": 6}},
+             {"name": "news-list", "title": "News", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {}},
+             {"name": "news-item", "title": "News item", "params": {"id": "int"}, "required": ["id"], "presentations": ["push"], "link": "/news/{id}", "hints": {}},
+             {"name": "profile", "title": "Profile", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {}},
+             {"name": "settings", "title": "Settings", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {}},
+             {"name": "login", "title": "Log in", "params": {}, "required": [], "presentations": ["cover"], "link": null, "hints": {}},
+             {"name": "forgot-password", "title": "Forgot password", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {}},
+             {"name": "modal", "title": "Modal", "params": {}, "required": [], "presentations": ["cover", "sheet"], "link": null, "hints": {}},
+             {"name": "call-progress", "title": "Calling", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {}},
+             {"name": "call-success", "title": "Success", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {}},
+             {"name": "call-error", "title": "Error", "params": {"message": "string"}, "required": ["message"], "presentations": ["push"], "link": null, "hints": {}},
+             {"name": "account", "title": "Account", "params": {}, "required": [], "presentations": ["push"], "link": null, "hints": {}}]
+            """)
     }
 
     @Test("history -n N lists the newest changes first")
@@ -78,13 +97,16 @@ struct NavctlReaderTests {
         #expect(human.lines.count == 2)
         #expect(human.lines.first?.hasPrefix("3  pop") == true, "\(human)")
         #expect(human.lines.last?.hasPrefix("2  push") == true, "\(human)")
-        guard case .array(let items) = try fixture.navctl("history", "--json").json() else {
-            Issue.record("history --json is not an array"); return
-        }
-        #expect(items.first?.integer("revision") == 3)
-        #expect(items.first?.string("cause") == "pop")
+        // The times are navd's clock: each checked against ours, then written into the whole document.
+        let history = try fixture.navctl("history", "--json")
+        guard case .array(let items) = try history.json() else { Issue.record("history --json is not an array: \(history)"); return }
+        let times = items.map { $0.integer("time") ?? 0 }
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
-        #expect(abs((items.first?.integer("time") ?? 0) - now) < 120_000_000)
+        #expect(times.count == 2 && times.allSatisfy { abs($0 - now) < 120_000_000 } && times == times.sorted(by: >), "\(times)")
+        history.expectJSON("""
+            [{"revision": 3, "cause": "pop", "time": \(times.first ?? 0)},
+             {"revision": 2, "cause": "push", "time": \(times.last ?? 0)}]
+            """)
     }
 
     @Test("status: running, version, revision and bus; hidden tabs/states helpers")
@@ -95,11 +117,15 @@ struct NavctlReaderTests {
         #expect(human.lines.first?.hasPrefix("navd ") == true)
         #expect(human.stdout.contains("is running on \(fixture.bus.address)"))
         #expect(human.stdout.contains("revision 1, tab rainbow, top red, depth 1"))
-        let document = try fixture.navctl("status", "--json").json()
-        #expect(document["running"] == .bool(true))
-        #expect(document.integer("revision") == 1)
-        #expect(document["tabs"] == .array([.string("rainbow"), .string("news"), .string("profile")]))
-        #expect(document.string("version")?.isEmpty == false)
+        // navd's unique name is the bus's to give: checked, then written in.
+        let status = try fixture.navctl("status", "--json")
+        let owner = try status.json().string("owner") ?? ""
+        #expect(owner.wholeMatch(of: /:1\.[0-9]+/) != nil, "\(status)")
+        status.expectJSON("""
+            {"running": true, "bus": "\(fixture.bus.address)", "owner": "\(owner)", "version": "\(Navigator.version)",
+             "revision": 1, "tab": "rainbow", "tabs": ["rainbow", "news", "profile"],
+             "top": "red", "topId": "#2", "depth": 1, "canUndo": false, "canRedo": false}
+            """)
         #expect(try fixture.navctl("tabs").lines == ["rainbow", "news", "profile"])
         #expect(try fixture.navctl("states").lines.contains("end"))
     }

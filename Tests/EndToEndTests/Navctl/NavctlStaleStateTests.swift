@@ -13,17 +13,17 @@ struct NavctlStaleStateTests {
         try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(11, ["orange"])) { bus, peer in
             peer.setPushAnswer(revision: 12, id: "yellow-12")
             for environment in [[:], ["NAVCTL_NO_FAST_PATH": "1"]] {
-                let text = try runNavctl(["--address", bus.address, "push", "yellow"], bus: bus, environment: environment)
+                let text = try bus.navctl("push", "yellow", environment: environment)
                 #expect(text.status == 0, "\(text)")
                 #expect(text.stdout == "12 push\n11 state rainbow: red > orange\n", "\(text)")
 
-                let json = try runNavctl(["--address", bus.address, "push", "yellow", "--json"], bus: bus,
-                                         environment: environment)
-                let document = try JSONValue.parse(json.stdout)
-                #expect(document["revision"] == .number(11), "\(json)")
-                #expect(document["cause"] == .string("state"))
-                #expect(document["change"] == .object([("revision", .number(12)), ("cause", .string("push"))]))
-                #expect(document["id"] == .string("yellow-12"))
+                // The state as read (at 11), what the change answered (12), and the pushed screen's id.
+                try bus.navctl("push", "yellow", "--json", environment: environment).expectJSON("""
+                    {"revision": 11, "cause": "state", "tab": "rainbow",
+                     "path": [{"id": "red-1", "route": "red", "presentation": "root", "params": {}},
+                              {"id": "orange-11", "route": "orange", "presentation": "push", "params": {}}],
+                     "top": "orange", "depth": 2, "change": {"revision": 12, "cause": "push"}, "id": "yellow-12"}
+                    """)
             }
         }
     }
@@ -32,7 +32,7 @@ struct NavctlStaleStateTests {
     func stateReadAtTheSameRevision() throws {
         try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(12, ["orange", "yellow"])) { bus, peer in
             peer.setPushAnswer(revision: 12, id: "yellow-12")
-            let text = try runNavctl(["--address", bus.address, "push", "yellow"], bus: bus)
+            let text = try bus.navctl("push", "yellow")
             #expect(text.stdout == "12 push rainbow: red > orange > yellow\n", "\(text)")
         }
     }
