@@ -36,7 +36,7 @@ extension Connection {
         return value.arrayValues!.map { entry in
             let fields = entry.structFields!
             var params: [String: DBusValue] = [:]
-            for (key, value) in fields[3].stringKeyedPairs! { params[key] = value.variantValue! }
+            for (key, value) in fields[3].stringKeyedPairs! { params[key] = value }  // unwrapped from its variant already
             return PathEntry(
                 id: fields[0].stringValue!, route: fields[1].stringValue!, presentation: fields[2].stringValue!, params: params)
         }
