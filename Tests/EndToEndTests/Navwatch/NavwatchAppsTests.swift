@@ -40,12 +40,14 @@ struct NavwatchAppsTests {
         #expect(lines.outputLines == [
             "1 state home", "2 push home > cart", "-- navd gone", "2 restore home > cart", "3 push home > cart > cart",
         ])
-        let documents = try json.outputLines.map { try JSONValue.parse($0) }
-        #expect(documents.map { $0.string("event") ?? $0.string("cause") ?? "?" }
-            == ["state", "push", "gone", "back", "restore", "push"])
-        #expect(documents[2] == .object([("event", .string("gone")), ("app", .string("shop"))]))
-        #expect(documents[3] == .object([("event", .string("back")), ("app", .string("shop"))]))
-        #expect(documents.compactMap { $0.integer("revision") } == [1, 2, 2, 3])
+        expectJSONLines(json.outputLines, [
+            ##"{"revision": 1, "cause": "state", "tab": "", "path": [{"id": "#1", "route": "home", "presentation": "root", "params": {}}], "top": "home", "depth": 1}"##,
+            ##"{"revision": 2, "cause": "push", "tab": "", "path": [{"id": "#1", "route": "home", "presentation": "root", "params": {}}, {"id": "#2", "route": "cart", "presentation": "push", "params": {}}], "top": "cart", "depth": 2}"##,
+            ##"{"event": "gone", "app": "shop"}"##,
+            ##"{"event": "back", "app": "shop"}"##,
+            ##"{"revision": 2, "cause": "restore", "tab": "", "path": [{"id": "#1", "route": "home", "presentation": "root", "params": {}}, {"id": "#2", "route": "cart", "presentation": "push", "params": {}}], "top": "cart", "depth": 2}"##,
+            ##"{"revision": 3, "cause": "push", "tab": "", "path": [{"id": "#1", "route": "home", "presentation": "root", "params": {}}, {"id": "#2", "route": "cart", "presentation": "push", "params": {}}, {"id": "#3", "route": "cart", "presentation": "push", "params": {}}], "top": "cart", "depth": 3}"##,
+        ])
     }
 
     @Test("--app on an app that is not there yet: the gone marker, then the app once its file is added and reloaded")

@@ -57,12 +57,12 @@ struct NavwatchScriptedTests {
         #expect(lines.outputLines == [
             "7 state rainbow: red > orange", "-- navd gone", "1 start rainbow: red", "2 push rainbow: red > yellow",
         ])
-        let documents = try json.outputLines.map { try JSONValue.parse($0) }
-        #expect(documents.count == 4)
-        #expect(documents.first?.string("cause") == "state")
-        #expect(documents.first?.integer("revision") == 7)
-        #expect(documents.dropFirst().first == .object([("event", .string("gone"))]))
-        #expect(documents.last?.pathRoutes == ["red", "yellow"])
+        expectJSONLines(json.outputLines, [
+            ##"{"revision": 7, "cause": "state", "tab": "rainbow", "path": [{"id": "red-1", "route": "red", "presentation": "root", "params": {}}, {"id": "orange-7", "route": "orange", "presentation": "push", "params": {}}], "top": "orange", "depth": 2}"##,
+            ##"{"event": "gone"}"##,
+            ##"{"revision": 1, "cause": "start", "tab": "rainbow", "path": [{"id": "red-1", "route": "red", "presentation": "root", "params": {}}], "top": "red", "depth": 1}"##,
+            ##"{"revision": 2, "cause": "push", "tab": "rainbow", "path": [{"id": "red-1", "route": "red", "presentation": "root", "params": {}}, {"id": "yellow-2", "route": "yellow", "presentation": "push", "params": {}}], "top": "yellow", "depth": 2}"##,
+        ])
     }
 
     @Test("a new owner without a start-up signal is resynced by GetState")

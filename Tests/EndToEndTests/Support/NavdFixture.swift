@@ -97,24 +97,35 @@ struct CommandResult: CustomStringConvertible {
 
 extension CommandResult {
     /// Checks the whole of a command's JSON output, as swift-argument-parser's `AssertExecuteCommand` checks a
-    /// command's whole output: the exit status, then stdout parsed and compared with the document `expected`
-    /// as values (the same keys in the same order, the same values; spacing aside).
+    /// command's whole output: the exit status, then stdout as the one document `expected` (`expectJSONDocument`).
     func expectJSON(_ expected: String, status expectedStatus: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(status == expectedStatus, "\(self)", sourceLocation: sourceLocation)
-        let wanted: JSONValue
-        do {
-            wanted = try JSONValue.parse(expected)
-        } catch {
-            Issue.record("the expected document is not JSON (\(error)): \(expected)", sourceLocation: sourceLocation)
-            return
-        }
-        do {
-            let printed = try json()
-            #expect(printed == wanted, "printed  \(printed.encoded())\nexpected \(wanted.encoded())", sourceLocation: sourceLocation)
-        } catch {
-            Issue.record("stdout is not one JSON document (\(error)): \(self)", sourceLocation: sourceLocation)
-        }
+        expectJSONDocument(stdout, expected, sourceLocation: sourceLocation)
     }
+}
+
+/// Checks that `printed` is one JSON document equal to `expected`, compared as values: the same keys in the
+/// same order and the same values, spacing aside.
+func expectJSONDocument(_ printed: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let wanted: JSONValue
+    do {
+        wanted = try JSONValue.parse(expected)
+    } catch {
+        Issue.record("the expected document is not JSON (\(error)): \(expected)", sourceLocation: sourceLocation)
+        return
+    }
+    do {
+        let got = try JSONValue.parse(printed)
+        #expect(got == wanted, "printed  \(got.encoded())\nexpected \(wanted.encoded())", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("not one JSON document (\(error)): \(printed.debugDescription)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Checks a stream of JSON documents, one a line (navwatch --json), line by line against `expected`.
+func expectJSONLines(_ printed: [String], _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(printed.count == expected.count, "\(printed.count) lines, not \(expected.count): \(printed)", sourceLocation: sourceLocation)
+    for (line, document) in zip(printed, expected) { expectJSONDocument(line, document, sourceLocation: sourceLocation) }
 }
 
 /// Whatever has a private bus (a fixture, or the bus itself): runs navctl against that bus.
