@@ -19,6 +19,7 @@ struct NavdMethodTests {
 
     private func push(_ route: String, _ params: [(String, DBusValue)] = []) throws -> (UInt64, String) {
         let out = try client.navigator("Push", [.string(route), .vardict(params)])
+        try Connection.requireTypes(out, ["t", "s"], "Push")
         return (out[0].uint64Value!, out[1].stringValue!)
     }
 
