@@ -13,8 +13,7 @@ struct NavctlCoordinationTests {
     func send() throws {
         let fixture = try NavdOnPrivateBus()
         let human = try fixture.navctl("send", "next")
-        #expect(human.status == 0, "\(human)")
-        #expect(human.stdout == "2 send rainbow: red > orange (applied)\n")
+        human.expectOutput("2 send rainbow: red > orange (applied)\n")
         try fixture.navctl("--json", "send", "next", "--expect", "2").expectJSON("""
             {"revision": 3, "cause": "send", "tab": "rainbow",
              "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}},
@@ -43,15 +42,14 @@ struct NavctlCoordinationTests {
         let late = try fixture.navctl("send", "next", "--source", orange)
         #expect(late.status == 1 && late.stderr.contains("StaleSource"), "\(late)")
         let fromRed = try fixture.navctl("send", "next", "--source", red)
-        #expect(fromRed.status == 0, "\(fromRed)")
-        #expect(fromRed.stdout == "4 send rainbow: red > orange (applied)\n")
+        fromRed.expectOutput("4 send rainbow: red > orange (applied)\n")
     }
 
     @Test("event params are typed by their text, or by key:TYPE=value")
     func sendParams() throws {
         let fixture = try NavdOnPrivateBus()
         #expect(try fixture.navctl("tab", "news").status == 0)
-        #expect(try fixture.navctl("send", "call").stdout == "3 send news: news-list > call-progress (applied)\n")
+        try fixture.navctl("send", "call").expectOutput("3 send news: news-list > call-progress (applied)\n")
         // call-error's message is a string: 404 would be sent as an int and refused, unless typed.
         let asInt = try fixture.navctl("send", "failed", "message=404")
         #expect(asInt.status == 1 && asInt.stderr.contains("InvalidParams"), "\(asInt)")
@@ -68,16 +66,16 @@ struct NavctlCoordinationTests {
     func loginStory() throws {
         let fixture = try NavdOnPrivateBus()
         #expect(try fixture.navctl("tab", "profile").status == 0)
-        #expect(try fixture.navctl("send", "account").stdout == "3 send profile: profile > [cover] login (redirected)\n")
+        try fixture.navctl("send", "account").expectOutput("3 send profile: profile > [cover] login (redirected)\n")
         let flows = try fixture.navctl("flows")
         #expect(flows.status == 0, "\(flows)")
         #expect(flows.lines.count == 1 && flows.stdout.contains("auth") && flows.stdout.contains("from login ("), "\(flows)")
         #expect(try fixture.navctl("send", "forgot-password").stdout
             == "4 send profile: profile > [cover] login > forgot-password (applied)\n")
-        #expect(try fixture.navctl("send", "sent").stdout == "5 send profile: profile > [cover] login (applied)\n")
-        #expect(try fixture.navctl("send", "succeeded").stdout == "6 send profile: profile > account (resumed)\n")
-        #expect(try fixture.navctl("facts").stdout == "signed-in=true\n")
-        #expect(try fixture.navctl("send", "logout").stdout == "7 send profile: profile (applied)\n")
+        try fixture.navctl("send", "sent").expectOutput("5 send profile: profile > [cover] login (applied)\n")
+        try fixture.navctl("send", "succeeded").expectOutput("6 send profile: profile > account (resumed)\n")
+        try fixture.navctl("facts").expectOutput("signed-in=true\n")
+        try fixture.navctl("send", "logout").expectOutput("7 send profile: profile (applied)\n")
         #expect(try fixture.navctl("flows").stdout.isEmpty)
     }
 
@@ -113,11 +111,10 @@ struct NavctlCoordinationTests {
     func facts() throws {
         let fixture = try NavdOnPrivateBus()
         let list = try fixture.navctl("facts")
-        #expect(list.status == 0 && list.stdout == "signed-in=false\n", "\(list)")
+        list.expectOutput("signed-in=false\n")
         try fixture.navctl("--json", "facts").expectJSON(#"{"signed-in": false}"#)
         let set = try fixture.navctl("facts", "signed-in=true")
-        #expect(set.status == 0, "\(set)")
-        #expect(set.stdout == "2 setfacts rainbow: red\n")
+        set.expectOutput("2 setfacts rainbow: red\n")
         #expect(try fixture.client().facts() == ["signed-in": .bool(true)])
         try fixture.navctl("--json", "facts", "signed-in=false").expectJSON("""
             {"revision": 3, "cause": "setfacts", "tab": "rainbow", "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}], "top": "red", "depth": 1}
@@ -127,7 +124,7 @@ struct NavctlCoordinationTests {
         let wrongType = try fixture.navctl("facts", "signed-in=maybe")
         #expect(wrongType.status == 1 && wrongType.stderr.contains("InvalidParams"), "\(wrongType)")
         #expect(try fixture.navctl("facts", "signed-in").status == 2)
-        #expect(try fixture.navctl("facts", "--names").stdout == "signed-in=\n")
+        try fixture.navctl("facts", "--names").expectOutput("signed-in=\n")
     }
 
     @Test("events lists the top screen's events with their scopes; --source a stale id exits 1")

@@ -11,8 +11,7 @@ struct NavctlMutationTests {
     func push() throws {
         let fixture = try NavdOnPrivateBus()
         let human = try fixture.navctl("push", "orange")
-        #expect(human.status == 0, "\(human)")
-        #expect(human.stdout == "2 push rainbow: red > orange\n")
+        human.expectOutput("2 push rainbow: red > orange\n")
         let json = try runNavctl(["push", "yellow", "--json", "--address", fixture.bus.address], bus: fixture.bus)
         // The state document, and the pushed screen's id.
         json.expectJSON("""
@@ -43,9 +42,9 @@ struct NavctlMutationTests {
     func popping() throws {
         let fixture = try NavdOnPrivateBus()
         for route in ["orange", "yellow", "green", "teal"] { _ = try fixture.client().push(route) }
-        #expect(try fixture.navctl("pop").stdout == "6 pop rainbow: red > orange > yellow > green\n")
-        #expect(try fixture.navctl("pop-to", "orange").stdout == "7 popto rainbow: red > orange\n")
-        #expect(try fixture.navctl("back").stdout == "8 back rainbow: red\n")
+        try fixture.navctl("pop").expectOutput("6 pop rainbow: red > orange > yellow > green\n")
+        try fixture.navctl("pop-to", "orange").expectOutput("7 popto rainbow: red > orange\n")
+        try fixture.navctl("back").expectOutput("8 back rainbow: red\n")
         _ = try fixture.client().push("blue")
         try fixture.navctl("root", "--json").expectJSON("""
             {"revision": 10, "cause": "poptoroot", "tab": "rainbow", "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}], "top": "red", "depth": 1}
@@ -55,7 +54,7 @@ struct NavctlMutationTests {
     @Test("replace and set-stack (ROUTE;key=value screens)")
     func replacing() throws {
         let fixture = try NavdOnPrivateBus()
-        #expect(try fixture.navctl("replace", "blue").stdout == "2 replace rainbow: blue\n")
+        try fixture.navctl("replace", "blue").expectOutput("2 replace rainbow: blue\n")
         // Every screen of the new stack is new, its root too.
         try fixture.navctl("set-stack", "red", "orange", "news-item;id=5", "--json").expectJSON("""
             {"revision": 3, "cause": "setstack", "tab": "rainbow",
@@ -69,7 +68,7 @@ struct NavctlMutationTests {
     @Test("present --sheet / --cover, dismiss, dismiss --all")
     func modals() throws {
         let fixture = try NavdOnPrivateBus()
-        #expect(try fixture.navctl("present", "modal", "--sheet").stdout == "2 present rainbow: red > [sheet] modal\n")
+        try fixture.navctl("present", "modal", "--sheet").expectOutput("2 present rainbow: red > [sheet] modal\n")
         try fixture.navctl("present", "modal", "--cover", "--json").expectJSON("""
             {"revision": 3, "cause": "present", "tab": "rainbow",
              "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}},
@@ -77,15 +76,15 @@ struct NavctlMutationTests {
                       {"id": "#8", "route": "modal", "presentation": "cover", "params": {}}],
              "top": "modal", "depth": 3, "id": "#8"}
             """)
-        #expect(try fixture.navctl("dismiss").stdout == "4 dismiss rainbow: red > [sheet] modal\n")
+        try fixture.navctl("dismiss").expectOutput("4 dismiss rainbow: red > [sheet] modal\n")
         _ = try fixture.client().present("modal", style: .cover)
-        #expect(try fixture.navctl("dismiss", "--all").stdout == "6 dismissall rainbow: red\n")
+        try fixture.navctl("dismiss", "--all").expectOutput("6 dismissall rainbow: red\n")
     }
 
     @Test("tab and open (links and named states)")
     func tabsAndLinks() throws {
         let fixture = try NavdOnPrivateBus()
-        #expect(try fixture.navctl("tab", "news").stdout == "2 selecttab news: news-list\n")
+        try fixture.navctl("tab", "news").expectOutput("2 selecttab news: news-list\n")
         // A link builds its stack anew from the tab's root.
         try fixture.navctl("open", "/news/7", "--json").expectJSON("""
             {"revision": 3, "cause": "open", "tab": "news",
@@ -93,7 +92,7 @@ struct NavctlMutationTests {
                       {"id": "#8", "route": "news-item", "presentation": "push", "params": {"id": 7}}],
              "top": "news-item", "depth": 2}
             """)
-        #expect(try fixture.navctl("open", "end").stdout == "4 open rainbow: red > purple\n")
+        try fixture.navctl("open", "end").expectOutput("4 open rainbow: red > purple\n")
     }
 
     @Test("apply reads a batch from a file or stdin, as one revision, with --expect")
@@ -104,8 +103,7 @@ struct NavctlMutationTests {
             .write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let fromFile = try fixture.navctl("apply", file.path)
-        #expect(fromFile.status == 0, "\(fromFile)")
-        #expect(fromFile.stdout == "2 apply rainbow: red > orange > news-item\n")
+        fromFile.expectOutput("2 apply rainbow: red > orange > news-item\n")
         #expect(try fixture.client().state().top?.params == ["id": .int(3)])
         let fromStdin = try fixture.navctl("apply", "-", "--expect", "2", "--json",
                                            standardInput: #"{"ops": [{"op": "pop"}, {"op": "pop"}]}"#)
@@ -118,7 +116,7 @@ struct NavctlMutationTests {
     func undoRedo() throws {
         let fixture = try NavdOnPrivateBus()
         _ = try fixture.client().push("orange")
-        #expect(try fixture.navctl("undo").stdout == "3 undo rainbow: red\n")
+        try fixture.navctl("undo").expectOutput("3 undo rainbow: red\n")
         try fixture.navctl("redo", "--json").expectJSON("""
             {"revision": 4, "cause": "redo", "tab": "rainbow",
              "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}, {"id": "#7", "route": "orange", "presentation": "push", "params": {}}],
@@ -130,7 +128,6 @@ struct NavctlMutationTests {
     func noOp() throws {
         let fixture = try NavdOnPrivateBus()
         let result = try fixture.navctl("root")
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "1 poptoroot rainbow: red\n")
+        result.expectOutput("1 poptoroot rainbow: red\n")
     }
 }

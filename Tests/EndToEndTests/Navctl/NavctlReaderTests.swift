@@ -12,7 +12,7 @@ struct NavctlReaderTests {
         let fixture = try NavdOnPrivateBus()
         _ = try fixture.client().push("orange")
         let human = try fixture.navctl("state")
-        #expect(human.status == 0 && human.stdout == "2 state rainbow: red > orange\n", "\(human)")
+        human.expectOutput("2 state rainbow: red > orange\n")
         let json = try runNavctl(["--json", "--address", fixture.bus.address, "state"], bus: fixture.bus)
         json.expectJSON("""
             {"revision": 2, "cause": "state", "tab": "rainbow",
@@ -23,7 +23,7 @@ struct NavctlReaderTests {
         #expect(try fixture.navctl("state", "-q").stdout.isEmpty)
         // --system reaches the bus named by DBUS_SYSTEM_BUS_ADDRESS (here the private bus).
         let system = try runNavctl(["state", "--system"], bus: fixture.bus)
-        #expect(system.status == 0 && system.stdout == "2 state rainbow: red > orange\n", "\(system)")
+        system.expectOutput("2 state rainbow: red > orange\n")
     }
 
     @Test("tree: tabs with the selected one marked, stacks, layers indented under their presenter")

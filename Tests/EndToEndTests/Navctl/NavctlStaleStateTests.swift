@@ -14,8 +14,7 @@ struct NavctlStaleStateTests {
             peer.setPushAnswer(revision: 12, id: "yellow-12")
             for environment in [[:], ["NAVCTL_NO_FAST_PATH": "1"]] {
                 let text = try bus.navctl("push", "yellow", environment: environment)
-                #expect(text.status == 0, "\(text)")
-                #expect(text.stdout == "12 push\n11 state rainbow: red > orange\n", "\(text)")
+                text.expectOutput("12 push\n11 state rainbow: red > orange\n")
 
                 // The state as read (at 11), what the change answered (12), and the pushed screen's id.
                 try bus.navctl("push", "yellow", "--json", environment: environment).expectJSON("""

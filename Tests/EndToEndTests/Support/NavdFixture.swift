@@ -96,6 +96,13 @@ struct CommandResult: CustomStringConvertible {
 }
 
 extension CommandResult {
+    /// Checks the whole of a command's text output, as swift-argument-parser's `AssertExecuteCommand` does:
+    /// the exit status, and stdout to the byte.
+    func expectOutput(_ expected: String, status expectedStatus: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(status == expectedStatus && stdout == expected, "expected status \(expectedStatus), stdout \(expected.debugDescription); got \(self)",
+                sourceLocation: sourceLocation)
+    }
+
     /// Checks the whole of a command's JSON output, as swift-argument-parser's `AssertExecuteCommand` checks a
     /// command's whole output: the exit status, then stdout as the one document `expected` (`expectJSONDocument`).
     func expectJSON(_ expected: String, status expectedStatus: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) {
