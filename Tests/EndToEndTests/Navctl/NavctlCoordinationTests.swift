@@ -12,8 +12,7 @@ struct NavctlCoordinationTests {
     @Test("send prints the change and the outcome; --json adds \"outcome\"; refusals exit 1, usage errors 2")
     func send() throws {
         let fixture = try NavdOnPrivateBus()
-        let human = try fixture.navctl("send", "next")
-        human.expectOutput("2 send rainbow: red > orange (applied)\n")
+        try fixture.navctl("send", "next").expectOutput("2 send rainbow: red > orange (applied)\n")
         try fixture.navctl("--json", "send", "next", "--expect", "2").expectJSON("""
             {"revision": 3, "cause": "send", "tab": "rainbow",
              "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}},
@@ -41,8 +40,7 @@ struct NavctlCoordinationTests {
         _ = try client.pop()
         let late = try fixture.navctl("send", "next", "--source", orange)
         #expect(late.status == 1 && late.stderr.contains("StaleSource"), "\(late)")
-        let fromRed = try fixture.navctl("send", "next", "--source", red)
-        fromRed.expectOutput("4 send rainbow: red > orange (applied)\n")
+        try fixture.navctl("send", "next", "--source", red).expectOutput("4 send rainbow: red > orange (applied)\n")
     }
 
     @Test("event params are typed by their text, or by key:TYPE=value")
@@ -110,11 +108,9 @@ struct NavctlCoordinationTests {
     @Test("facts lists and sets, typed by the fact's current value; UnknownFact exits 1")
     func facts() throws {
         let fixture = try NavdOnPrivateBus()
-        let list = try fixture.navctl("facts")
-        list.expectOutput("signed-in=false\n")
+        try fixture.navctl("facts").expectOutput("signed-in=false\n")
         try fixture.navctl("--json", "facts").expectJSON(#"{"signed-in": false}"#)
-        let set = try fixture.navctl("facts", "signed-in=true")
-        set.expectOutput("2 setfacts rainbow: red\n")
+        try fixture.navctl("facts", "signed-in=true").expectOutput("2 setfacts rainbow: red\n")
         #expect(try fixture.client().facts() == ["signed-in": .bool(true)])
         try fixture.navctl("--json", "facts", "signed-in=false").expectJSON("""
             {"revision": 3, "cause": "setfacts", "tab": "rainbow", "path": [{"id": "#2", "route": "red", "presentation": "root", "params": {}}], "top": "red", "depth": 1}

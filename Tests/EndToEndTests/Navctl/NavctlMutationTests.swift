@@ -10,8 +10,7 @@ struct NavctlMutationTests {
     @Test("push prints one line with the new revision and path; options go before or after the subcommand")
     func push() throws {
         let fixture = try NavdOnPrivateBus()
-        let human = try fixture.navctl("push", "orange")
-        human.expectOutput("2 push rainbow: red > orange\n")
+        try fixture.navctl("push", "orange").expectOutput("2 push rainbow: red > orange\n")
         let json = try runNavctl(["push", "yellow", "--json", "--address", fixture.bus.address], bus: fixture.bus)
         // The state document, and the pushed screen's id.
         json.expectJSON("""
@@ -102,8 +101,7 @@ struct NavctlMutationTests {
         try #"[{"op": "push", "route": "orange"}, {"op": "push", "route": "news-item", "params": {"id": "3"}}]"#
             .write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let fromFile = try fixture.navctl("apply", file.path)
-        fromFile.expectOutput("2 apply rainbow: red > orange > news-item\n")
+        try fixture.navctl("apply", file.path).expectOutput("2 apply rainbow: red > orange > news-item\n")
         #expect(try fixture.client().state().top?.params == ["id": .int(3)])
         let fromStdin = try fixture.navctl("apply", "-", "--expect", "2", "--json",
                                            standardInput: #"{"ops": [{"op": "pop"}, {"op": "pop"}]}"#)
@@ -127,7 +125,6 @@ struct NavctlMutationTests {
     @Test("a no-op prints the unchanged revision and exits 0")
     func noOp() throws {
         let fixture = try NavdOnPrivateBus()
-        let result = try fixture.navctl("root")
-        result.expectOutput("1 poptoroot rainbow: red\n")
+        try fixture.navctl("root").expectOutput("1 poptoroot rainbow: red\n")
     }
 }

@@ -11,8 +11,7 @@ struct NavctlReaderTests {
     func state() throws {
         let fixture = try NavdOnPrivateBus()
         _ = try fixture.client().push("orange")
-        let human = try fixture.navctl("state")
-        human.expectOutput("2 state rainbow: red > orange\n")
+        try fixture.navctl("state").expectOutput("2 state rainbow: red > orange\n")
         let json = try runNavctl(["--json", "--address", fixture.bus.address, "state"], bus: fixture.bus)
         json.expectJSON("""
             {"revision": 2, "cause": "state", "tab": "rainbow",

@@ -13,8 +13,7 @@ struct NavctlStaleStateTests {
         try NavwatchScriptedNavigator.onPrivateBus(Peer.rainbow(11, ["orange"])) { bus, peer in
             peer.setPushAnswer(revision: 12, id: "yellow-12")
             for environment in [[:], ["NAVCTL_NO_FAST_PATH": "1"]] {
-                let text = try bus.navctl("push", "yellow", environment: environment)
-                text.expectOutput("12 push\n11 state rainbow: red > orange\n")
+                try bus.navctl("push", "yellow", environment: environment).expectOutput("12 push\n11 state rainbow: red > orange\n")
 
                 // The state as read (at 11), what the change answered (12), and the pushed screen's id.
                 try bus.navctl("push", "yellow", "--json", environment: environment).expectJSON("""
