@@ -118,12 +118,22 @@ let package = Package(
         // Random route files and calls from integer codes, shared by the model's property tests and
         // the reliability suite.
         .target(name: "RandomRouteGraphs", dependencies: ["Navigation"], path: "Tests/RandomRouteGraphs"),
+        // The route files the tests share, each once, as files under Tests/Fixtures/ that the shell tests
+        // in Tests/Scripts/ read too; `Fixture` finds them (and the repository) from its own path.
+        .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["apps", "routes"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
             name: "NavigationTests",
             dependencies: [
-                "Navigation", "RouteFiles", "RandomRouteGraphs", .product(name: "PropertyBased", package: "swift-property-based"),
+                "Navigation", "RouteFiles", "RandomRouteGraphs", "TestFixtures",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "RouteFilesTests",
+            dependencies: [
+                "Navigation", "RouteFiles", "TestFixtures", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
@@ -147,8 +157,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "NavdClient", "ClientCommandLine", "NavigatorProtocol", "SQLite", "TestSupport", "navd", "navctl",
-                "navwatch", "navd-view-example",
+                "NavdClient", "ClientCommandLine", "NavigatorProtocol", "SQLite", "TestSupport", "TestFixtures", "navd",
+                "navctl", "navwatch", "navd-view-example",
             ]
         ),
     ]

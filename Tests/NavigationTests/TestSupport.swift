@@ -1,6 +1,7 @@
 import Testing
 @testable import Navigation
 import RouteFiles
+import TestFixtures
 
 /// A fixed clock value for tests: perform depends only on the time it is given.
 let testTime: Int64 = 1_700_000_000_000_000
@@ -42,17 +43,6 @@ extension Coordinator {
     var routesOnPath: [String] { path.map(\.route) }
 }
 
-/// The error loading `yaml` (as the file `file`) fails with; a file that loads fails the test.
-func loadError(_ yaml: String, file: String = "routes.yaml", sourceLocation: SourceLocation = #_sourceLocation) -> RouteFileError? {
-    do {
-        _ = try RouteGraph.load(yaml: yaml, file: file)
-        Issue.record("the route file loaded but should not have", sourceLocation: sourceLocation)
-        return nil
-    } catch {
-        return error
-    }
-}
-
 /// `push(route)` with no params.
 func push(_ route: String, _ params: InputParams = [:]) -> Operation { .push(route: route, params: params) }
 
@@ -61,43 +51,8 @@ func present(_ route: String, _ style: String = "sheet", _ params: InputParams =
     .present(route: route, params: params, style: style)
 }
 
-/// A small untabbed graph in YAML: the "file" tests load.
-let smallGraphYAML = """
-    root: home
-    routes:
-      home: { title: Home }
-      list:
-        title: List
-        params:
-          filter: string
-          page: { type: int, required: false }
-      detail:
-        title: Detail
-        params:
-          id: { type: int, required: true }
-          zoom: double
-          pinned: bool
-        link: /items/{id}
-      editor:
-        title: Editor
-        presentations: [sheet]
-        params:
-          id: { type: int, required: true }
-      alert:
-        title: Alert
-        presentations: [cover, sheet]
-    states:
-      start: /
-      first-item: /items/1
-    limits:
-      max-stack-depth: 5
-      max-path-depth: 6
-      max-apply-ops: 4
-      max-string-bytes: 100
-      max-params-bytes: 200
-      max-undo: 3
-      max-history: 5
-    """
+/// A small untabbed graph in YAML: the "file" tests load (`Tests/Fixtures/routes/small.yaml`).
+let smallGraphYAML = Fixture.text("routes/small.yaml")
 
 /// The small graph, loaded through the route-file loader.
 func smallGraph() throws -> RouteGraph { try RouteGraph.load(yaml: smallGraphYAML, file: "small.yaml") }

@@ -40,25 +40,18 @@ HOME="$home" bash "$repo/scripts/install.sh" install "$bin" "$home/.local" "" >/
 grep -q "Exec=$home/.local/bin/navd" "$home/.local/share/dbus-1/services/org.navd.Navigator1.service" \
     || fail "the activation file does not name the installed navd"
 
-# Two apps with graphs of their own, in place before navd first starts.
+# Two apps with graphs of their own, in place before navd first starts: the route files the Swift
+# tests use (Tests/Fixtures/apps/); `write_shop integer` gives the product's sku a type that does
+# not exist, `write_mail LINE` adds a line to mail's routes.
 apps="$home/.config/navd/apps"
+fixtures="$repo/Tests/Fixtures/apps"
 mkdir -p "$apps"
 write_shop() {
-    cat >"$apps/shop.yaml" <<YAML
-tabs:
-  - name: browse
-    root: catalog
-  - name: cart
-    root: basket
-routes:
-  catalog: {}
-  product: { params: { sku: { type: ${1:-int}, required: true } } }
-  reviews: {}
-  basket: {}
-YAML
+    sed "s/sku: { type: int,/sku: { type: ${1:-int},/" "$fixtures/shop.yaml" >"$apps/shop.yaml"
+    grep -q "sku: { type: ${1:-int}," "$apps/shop.yaml" || fail "$fixtures/shop.yaml no longer declares sku as { type: int, … }"
 }
 write_mail() {
-    printf 'root: inbox\nroutes:\n  inbox: {}\n  message: { params: { id: { type: string, required: true } } }\n%s' "${1:-}" >"$apps/mail.yaml"
+    { cat "$fixtures/mail.yaml"; printf '%s' "${1:-}"; } >"$apps/mail.yaml"
 }
 write_shop
 write_mail

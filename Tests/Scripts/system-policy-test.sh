@@ -52,7 +52,7 @@ CONF
 { read -r address; read -r bus_pid; } < <(dbus-daemon --config-file="$work/system.conf" --fork --print-address=1 --print-pid=1) \
     || fail "dbus-daemon did not start with the policy"
 mkdir -p "$work/apps"
-printf 'root: inbox\nroutes:\n  inbox: {}\n  message: {}\n' >"$work/apps/mail.yaml"
+cp "$repo/Tests/Fixtures/apps/mail.yaml" "$work/apps/mail.yaml"
 "$bin/navd" --address "$address" --ephemeral --apps-dir "$work/apps" 2>"$work/navd.log" &
 navd_pid=$!
 for _ in $(seq 100); do

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// The documentation holds together: every relative link and anchor in README.md, HACKING.md and docs/
@@ -6,8 +7,7 @@ import Testing
 /// exists, and the README stays a page read in five minutes (at most 12,000 bytes, nothing dated).
 @Suite("the documentation's links")
 struct DocumentationLinkTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Fixture.repository
 
     static func read(_ relative: String) throws -> String {
         try String(contentsOfFile: repository + "/" + relative, encoding: .utf8)

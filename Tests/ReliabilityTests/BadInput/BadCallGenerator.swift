@@ -2,6 +2,7 @@ import DBus
 import NavigatorProtocol
 import Foundation
 import RandomRouteGraphs
+import TestSupport
 
 /// One generated call and what may come of it.
 struct GeneratedCall {

@@ -2,6 +2,7 @@ import DBus
 import NavigatorProtocol
 import Foundation
 import RandomRouteGraphs
+import TestSupport
 
 /// A client thread that changes the tree as fast as navd answers, until told to stop or
 /// until its calls fail because navd is gone.

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TestSupport
 
 /// What the clients were told, shared between their threads: every answered revision of a
 /// real change, the highest revision any answer carried, and every screen id ever returned or

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import Navigation
 import NavigatorProtocol
+import TestSupport
 
 /// A client thread that sends a fixed list of model operations to navd, one at a time, each as
 /// its D-Bus method, and records what each was answered, so that the test can run the same list

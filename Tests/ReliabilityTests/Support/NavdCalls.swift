@@ -3,29 +3,6 @@ import Foundation
 import NavigatorProtocol
 import TestSupport
 
-/// The contract's names as the suite uses them (from `NavigatorProtocol`, like every client).
-enum Contract {
-    static let busName = Navigator.busName
-    static let interface = Navigator.interfaceName
-    static let errorPrefix = Navigator.errorPrefix
-
-    /// The short name of an error: `StaleRevision` for navd's, `InvalidArgs` for the standard ones.
-    static func shortErrorName(_ name: String) -> String {
-        if name.hasPrefix(errorPrefix) { return String(name.dropFirst(errorPrefix.count)) }
-        return name.split(separator: ".").last.map(String.init) ?? name
-    }
-
-    /// One Apply op `(sa{sv})`.
-    static func op(_ name: String, _ arguments: [(String, DBusValue)] = []) -> DBusValue {
-        .structure([.string(name), DBusValue.vardict(arguments)])
-    }
-
-    /// A list of Apply ops `a(sa{sv})`.
-    static func ops(_ ops: [DBusValue]) -> DBusValue {
-        .array(element: WireSignature.namedDictionary, ops)
-    }
-}
-
 extension Connection {
     /// The tree as `GetTree` returns it, with the newest history entries, the flow instances and the facts.
     func treeSnapshot(historyLimit: UInt32 = 1_000) throws -> TreeSnapshot {

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TestSupport
 
 /// Subscribes to navd's `StackChanged` on a connection of its own and records, per revision,
 /// the tab and path it announced: what a restarted navd must show for that revision.
