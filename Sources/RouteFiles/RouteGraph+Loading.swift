@@ -77,7 +77,7 @@ struct RouteFileReader {
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     mutating func readGraph(_ root: YAMLNode) throws(RouteFileError) -> RouteGraph {
-        let topKeys = ["tabs", "selected-tab", "root", "routes", "states", "limits", "facts", "flows", "guards", "on"]
+        let topKeys = ["tabs", "selected-tab", "root", "routes", "states", "limits", "facts", "flows", "guards", "on", "access"]
         var tabs: [TabSpec] = []
         var sawTabs = false
         var rootRoute: String?
@@ -92,6 +92,7 @@ struct RouteFileReader {
         var flowOrder: [String] = []
         var guards: [String: GuardSpec] = [:]
         var nodes: [String: YAMLNode] = [:]
+        var access: Access?
         for (key, value) in try mapping(root, "", keys: topKeys) {
             nodes[key] = value
             switch key {
@@ -121,6 +122,7 @@ struct RouteFileReader {
             case "flows": (flows, flowOrder) = try readFlows(value)
             case "guards": guards = try readGuards(value)
             case "on": handlerNodes.append((.app, value, "on"))
+            case "access": access = try readAccess(value)
             default: break
             }
         }
@@ -140,10 +142,12 @@ struct RouteFileReader {
             throw fail("routes", nodes["routes"] ?? root, "declare at least one route under `routes:`")
         }
         rawNodes = nodes
-        return RouteGraph(
+        var graph = RouteGraph(
             tabs: tabs, rootRoute: rootRoute, routes: routes, routeOrder: routeOrder, states: states,
             selectedTabAtStart: selected, limits: limits, facts: facts, factOrder: factOrder, flows: flows,
             flowOrder: flowOrder, guards: guards)
+        graph.access = access
+        return graph
     }
 
     /// The top-level nodes, kept to place errors found by `check`.
