@@ -77,6 +77,8 @@ enum Reply {
             case (.states, _): properties.states = Dictionary((value.stringPairs ?? []), uniquingKeysWith: { _, last in last })
             case (.version, .string(let version)): properties.version = version
             case (.facts, _): properties.facts = try decode { () throws(DBusError) in try Params(dbusValue: value) }
+            case (.access, _):
+                properties.access = Dictionary((Navigator.accessLists(value) ?? []).map { ($0.key, $0.entries) }) { _, last in last }
             default: break
             }
         }

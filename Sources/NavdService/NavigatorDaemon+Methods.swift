@@ -21,6 +21,7 @@ extension NavigatorDaemon {
             )
         )
         navigators[navigator.path.rawValue] = navigator
+        server.setHooks(navigator.path, accessHooks(for: navigator))
     }
 
     /// One handler per method of the interface. The arguments arrive checked against the declared
@@ -188,6 +189,7 @@ extension ServedNavigator {
         case .states: .stringDictionary(coordinator.namedStates.keys.sorted().map { ($0, coordinator.namedStates[$0]!) })
         case .version: .string(Navigator.version)
         case .facts: coordinator.facts.dbusValue
+        case .access: Navigator.accessValue(coordinator.graph.access)
         }
     }
 
@@ -251,6 +253,8 @@ extension Coordinator {
             body.variant(.stringDictionary(namedStates.keys.sorted().map { ($0, namedStates[$0]!) }))
         case .facts:
             body.variant(facts.dbusValue)
+        case .access:
+            body.variant(Navigator.accessValue(graph.access))
         }
     }
 }

@@ -59,6 +59,10 @@ public final class NavigatorDaemon {
     var currentChange: Change?
     /// What signal handlers and other threads ask of the loop: stop, reload every route file.
     let control: LoopControl
+    /// Who each calling connection is, as the bus says (`+Access`).
+    lazy var callers = CallerRegistry(connection: connection)
+    /// When a refusal was last logged, per uid (`+Access`).
+    var refusalLogTimes: [UInt32: Int64] = [:]
 
     /// Connects, takes the name and restores the state of the default navigator and of every app.
     /// Requests made through `control` meanwhile (a stop, a reload) are acted on when `run()`
@@ -180,11 +184,13 @@ public final class NavigatorDaemon {
     /// answered at once (after committing what is pending, so reads see only durable state).
     func process(_ message: Message) {
         guard message.kind == .methodCall else {
+            if takeCallerNews(message) { return }
             if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
                 logger.error("the bus closed the connection")
             }
             return
         }
+        if waitsForCaller(message) { return }
         let header = CallHeader(message)
         let target = header.interface == nil || header.interface == Navigator.interfaceName
             ? navigators[header.path ?? ""] : nil
@@ -192,6 +198,10 @@ public final class NavigatorDaemon {
         if let target, member == NavigatorMethod.reload.name, message.signature.isEmpty {
             // Answered when its files are parsed (off this thread) and applied.
             if !pending.isEmpty { commitPending() }
+            if let refusal = refusal(of: message, to: target, interface: Navigator.interfaceName, member: member) {
+                if !message.noReplyExpected { send(message.makeError(refusal)) }
+                return
+            }
             requestReload(of: target === main ? nil : target, answering: message)
             return
         }
