@@ -78,7 +78,7 @@ final class MultiUserNavd: @unchecked Sendable {
 
         let mounts = mountCommand(directory)
         // The bus looks callers up too (an unknown uid cannot even register): it runs in the test database.
-        bus = try PrivateBus(launcher: ["/usr/bin/unshare", "-m", "/bin/sh", "-c", "\(mounts) && exec \"$0\" \"$@\""])
+        bus = try PrivateBus(extraConfiguration: "<include ignore_missing=\"yes\">\(directory)/policy.conf</include>", launcher: ["/usr/bin/unshare", "-m", "/bin/sh", "-c", "\(mounts) && exec \"$0\" \"$@\""])
         navd = NavdProcess(bus: bus, appsDirectory: apps) { navdCommand in
             ["/usr/bin/unshare", "-m", "/bin/sh", "-c", "\(mounts) && exec /usr/bin/setpriv --reuid 59000 --regid 59000 --init-groups \(navdCommand)"]
         }
@@ -94,15 +94,29 @@ final class MultiUserNavd: @unchecked Sendable {
 
     /// Runs `executable` with `arguments` as `user` (nil: root) in the test user database.
     func run(as user: String?, _ executable: String, _ arguments: [String]) throws -> CommandResult {
+        let result = try ChildProcess.run("/usr/bin/unshare", launchArguments(as: user, executable, arguments), environment: bus.environment, timeout: 30)
+        return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
+    }
+
+    /// Starts `executable` with `arguments` as `user` without waiting for it.
+    func start(as user: String?, _ executable: String, _ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(launching: "/usr/bin/unshare", arguments: launchArguments(as: user, executable, arguments), environment: bus.environment)
+    }
+
+    /// Installs `policy` as the bus's extra configuration and has the bus read it again (SIGHUP).
+    func usePolicy(_ policy: String) throws {
+        try policy.write(toFile: directory + "/policy.conf", atomically: true, encoding: .utf8)
+        kill(bus.pid, SIGHUP)
+        usleep(300_000)
+    }
+
+    private func launchArguments(as user: String?, _ executable: String, _ arguments: [String]) -> [String] {
         let command = ([executable] + arguments).map(Spawn.shellQuoted).joined(separator: " ")
         let identity = user.map { name -> String in
             let uid = Self.users.first { $0.name == name }!.uid
             return "/usr/bin/setpriv --reuid \(uid) --regid \(uid) --init-groups "
         } ?? ""
-        let result = try ChildProcess.run(
-            "/usr/bin/unshare", ["-m", "/bin/sh", "-c", "\(mountCommand(directory)) && exec \(identity)\(command)"],
-            environment: bus.environment, timeout: 30)
-        return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
+        return ["-m", "/bin/sh", "-c", "\(mountCommand(directory)) && exec \(identity)\(command)"]
     }
 
     /// `navctl --address BUS ARGUMENTS…` as `user`.
