@@ -1,3 +1,4 @@
+import DBus
 import Navigation
 import NavigatorProtocol
 import RouteFiles
@@ -66,7 +67,7 @@ public enum BusPolicy {
         ]
         for user in ["root", serviceUser] {
             lines += [
-                "  <policy user=\"\(xml(user))\">",
+                "  <policy user=\"\(XML.escape(user))\">",
                 "    <allow own=\"\(bus)\"/>",
                 "    <allow send_destination=\"\(bus)\"/>",
                 "    <allow receive_sender=\"\(bus)\"/>",
@@ -81,7 +82,7 @@ public enum BusPolicy {
             lines.append("    <allow send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_member=\"\(reader)\"/>")
         }
         for navigator in closed {
-            lines.append("    <!-- \(xml(navigator.label)) has access: -->")
+            lines.append("    <!-- \(navigator.label) has access: -->")
             lines.append("    <deny send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_path=\"\(navigator.path)\"/>")
             if navigator.access?.isOpenForReading == true {
                 for reader in readers {
@@ -92,7 +93,7 @@ public enum BusPolicy {
             }
         }
         lines.append("  </policy>")
-        lines.append("  <policy group=\"\(xml(serviceUser))\">")
+        lines.append("  <policy group=\"\(XML.escape(serviceUser))\">")
         lines.append("    <allow send_destination=\"\(bus)\" send_interface=\"\(interface)\"/>")
         for navigator in closed {
             lines.append("    <deny send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_path=\"\(navigator.path)\"/>")
@@ -106,14 +107,14 @@ public enum BusPolicy {
         for navigator in closed {
             guard let access = navigator.access else { continue }
             for entry in access.change ?? [] {
-                lines.append("  <!-- \(xml(navigator.label)): change -->")
+                lines.append("  <!-- \(navigator.label): change -->")
                 lines.append("  <policy \(attribute(entry))>")
                 lines.append("    <allow send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_path=\"\(navigator.path)\"/>")
                 lines.append("    <allow receive_sender=\"\(bus)\" receive_path=\"\(navigator.path)\"/>")
                 lines.append("  </policy>")
             }
             for entry in access.read ?? [] {
-                lines.append("  <!-- \(xml(navigator.label)): read -->")
+                lines.append("  <!-- \(navigator.label): read -->")
                 lines.append("  <policy \(attribute(entry))>")
                 for reader in readers {
                     lines.append("    <allow send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_member=\"\(reader)\" send_path=\"\(navigator.path)\"/>")
@@ -128,23 +129,6 @@ public enum BusPolicy {
 
     /// `user="alice"` or `group="shop"` (a number as written: dbus-daemon takes ids too).
     private static func attribute(_ entry: Access.Entry) -> String {
-        "\(entry.kind == .user ? "user" : "group")=\"\(xml(entry.name))\""
-    }
-
-    /// `text` with XML's five special characters escaped (a name from a route file goes into an attribute).
-    private static func xml(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "-" where escaped.hasSuffix("-"): escaped += "&#45;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        "\(entry.kind == .user ? "user" : "group")=\"\(XML.escape(entry.name))\""
     }
 }
