@@ -37,7 +37,21 @@ clients=(navctl navwatch)
 for c in "${clients[@]}"; do
     files+=("share/bash-completion/completions/$c" "share/zsh/site-functions/_$c" "share/fish/vendor_completions.d/$c.fish")
 done
-((per_user)) || files+=("share/dbus-1/system.d/org.navd.Navigator1.conf")
+# The system service (docs/multi-user.md), for a system prefix only: the system unit, the user and group
+# navd (sysusers.d), the system bus's activation file, and the bus policy where the system bus reads it —
+# /usr/share/dbus-1/system.d for PREFIX=/usr, /etc/dbus-1/system.d for any other prefix (the system bus
+# never reads $PREFIX/share/dbus-1/system.d of a local install). Nothing is enabled.
+if [[ "$prefix" == /usr ]]; then
+    policy_dir="$destdir/usr/share/dbus-1/system.d"
+else
+    policy_dir="$destdir/etc/dbus-1/system.d"
+fi
+system_files=(
+    "lib/systemd/system/navd.service"
+    "lib/sysusers.d/navd.conf"
+    "share/dbus-1/system-services/org.navd.Navigator1.service"
+)
+((per_user)) || files+=("${system_files[@]}")
 
 case "$action" in
 install)
@@ -52,7 +66,13 @@ install)
     sed "s|@BINDIR@|$prefix/bin|g" "$here/systemd/navd.service.in" > "$root/$unit_dir/navd.service"
     chmod 0644 "$root/share/dbus-1/services/org.navd.Navigator1.service" "$root/$unit_dir/navd.service"
     if ! ((per_user)); then
-        install -D -m 0644 "$here/dbus/org.navd.Navigator1.conf" "$root/share/dbus-1/system.d/org.navd.Navigator1.conf"
+        install -D -m 0644 "$here/dbus/org.navd.Navigator1.conf" "$policy_dir/org.navd.Navigator1.conf"
+        install -d "$root/lib/systemd/system" "$root/lib/sysusers.d" "$root/share/dbus-1/system-services"
+        sed "s|@BINDIR@|$prefix/bin|g" "$here/systemd/navd-system.service.in" > "$root/lib/systemd/system/navd.service"
+        sed "s|@BINDIR@|$prefix/bin|g" "$here/dbus/org.navd.Navigator1.system-service.in" \
+            > "$root/share/dbus-1/system-services/org.navd.Navigator1.service"
+        install -m 0644 "$here/systemd/sysusers.d/navd.conf" "$root/lib/sysusers.d/navd.conf"
+        chmod 0644 "$root/lib/systemd/system/navd.service" "$root/share/dbus-1/system-services/org.navd.Navigator1.service"
     fi
     install -d "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
     for c in "${clients[@]}"; do
@@ -71,10 +91,15 @@ install)
     echo "installed navd under $root"
     if ((per_user)); then
         echo "next: systemctl --user daemon-reload && systemctl --user enable --now navd"
+    else
+        echo "system service: $root/lib/systemd/system/navd.service, $root/lib/sysusers.d/navd.conf,"
+        echo "  $root/share/dbus-1/system-services/org.navd.Navigator1.service, bus policy $policy_dir/org.navd.Navigator1.conf"
+        echo "  (nothing enabled; for the system bus: systemd-sysusers navd.conf && systemctl daemon-reload, then calls activate it)"
     fi
     ;;
 uninstall)
     for f in "${files[@]}"; do rm -f "$root/$f"; done
+    ((per_user)) || rm -f "$policy_dir/org.navd.Navigator1.conf"
     echo "removed navd from $root"
     ;;
 *)

@@ -22,7 +22,13 @@ public final class PrivateBus: @unchecked Sendable {
     /// Starts `dbus-daemon --fork` with `PrivateBusConfiguration` plus `extraConfiguration`
     /// (XML inserted into `<busconfig>`, for example a policy a later test needs), and waits up
     /// to `timeout` seconds for it to print its address and pid.
-    public init(extraConfiguration: String = "", timeout: Double = 10) throws {
+    public convenience init(extraConfiguration: String = "", timeout: Double = 10) throws {
+        try self.init(extraConfiguration: extraConfiguration, timeout: timeout, launcher: [])
+    }
+
+    /// `init(extraConfiguration:timeout:)` with the daemon started as `LAUNCHER… dbus-daemon ARGUMENTS…`
+    /// (for example inside `unshare -m` with a test user database bind-mounted: `sh -c '… && exec "$0" "$@"'`).
+    public init(extraConfiguration: String = "", timeout: Double = 10, launcher: [String]) throws {
         let directory = TemporaryDirectory.make("navd-test-bus")
         configurationPath = directory + "/bus.conf"
         try PrivateBusConfiguration.text(extraXML: extraConfiguration).write(
@@ -33,10 +39,9 @@ public final class PrivateBus: @unchecked Sendable {
         // exit detection waits for descriptors the forked daemon inherits) and with a clean
         // signal mask, so that the daemon obeys SIGTERM.
         let outputPath = directory + "/launcher.out"
-        let launcherStatus = try Self.runLauncher(
-            try Self.daemonExecutable(),
-            ["--config-file=\(configurationPath)", "--fork", "--print-address=1", "--print-pid=1"],
-            output: outputPath, timeout: timeout)
+        let daemon = [try Self.daemonExecutable(), "--config-file=\(configurationPath)", "--fork", "--print-address=1", "--print-pid=1"]
+        let command = launcher + daemon
+        let launcherStatus = try Self.runLauncher(command[0], Array(command.dropFirst()), output: outputPath, timeout: timeout)
         let printed = FileText.read(outputPath) ?? ""
         guard launcherStatus == 0 else {
             throw HarnessError("dbus-daemon did not start (status \(launcherStatus)): \(printed)")

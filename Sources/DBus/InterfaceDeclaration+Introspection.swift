@@ -37,15 +37,15 @@ extension InterfaceDeclaration {
     }
 }
 
-/// Small helpers for writing introspection XML.
-enum XML {
+/// Small helpers for writing XML (introspection, and navd's printed bus policy).
+public enum XML {
     static let doctype = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         """
 
     /// Escapes text for an attribute value or element content.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

@@ -24,26 +24,28 @@ extension ObjectServer {
     /// Removes every interface exported at `path` (a node added with `addNode` stays).
     public func unexport(_ path: ObjectPath) {
         objects[path] = nil
+        hooks[path] = nil
     }
 
     /// Whether `path` answers ObjectManager calls.
     func isObjectManager(_ path: ObjectPath) -> Bool { managers.contains(path) }
 
     /// The objects managed at `path`: `a{oa{sa{sv}}}`, sorted by path, interfaces in export order.
-    func managedObjects(at path: ObjectPath) -> DBusValue {
+    func managedObjects(at path: ObjectPath, caller: Message? = nil) -> DBusValue {
         let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
         let below = exportedPaths.filter { $0.rawValue.hasPrefix(prefix) }
         return .dictionary(
             key: .objectPath, value: Signature(unchecked: "a{sa{sv}}"),
-            below.map { DBusDictEntry(key: .objectPath($0), value: interfacesAndProperties(at: $0)) })
+            below.map { DBusDictEntry(key: .objectPath($0), value: interfacesAndProperties(at: $0, caller: caller)) })
     }
 
-    /// `a{sa{sv}}`: each exported interface at `path` with all its readable properties.
-    func interfacesAndProperties(at path: ObjectPath) -> DBusValue {
+    /// `a{sa{sv}}`: each exported interface at `path` with its readable properties that the
+    /// object's hooks show `caller` (nil: a broadcast).
+    func interfacesAndProperties(at path: ObjectPath, caller: Message? = nil) -> DBusValue {
         let exported = objects[path] ?? []
         return .dictionary(
             key: .string, value: Signature(unchecked: "a{sv}"),
-            exported.map { DBusDictEntry(key: .string($0.declaration.name), value: properties(of: $0)) })
+            exported.map { DBusDictEntry(key: .string($0.declaration.name), value: properties(of: $0, at: path, caller: caller)) })
     }
 
     /// The nearest manager at or above `path`'s parent.

@@ -6,6 +6,9 @@ extension ObjectServer {
         guard let method = interface.method(named: member) else {
             return message.makeError(Self.unknownMethod(member, interface: interface.name, message: message))
         }
+        if let refusal = refusal(message, at: path, interface: interface.name, member: member) {
+            return message.makeError(refusal)
+        }
         do throws(DBusError) {
             let arguments = try Self.checkedArguments(
                 message, method: method, inSignature: method.inSignature, interface: interface.name)
@@ -22,7 +25,7 @@ extension ObjectServer {
             case ("org.freedesktop.DBus.Properties", "GetAll"):
                 values = [try allProperties(at: path, arguments[0].stringValue!)]
             case ("org.freedesktop.DBus.ObjectManager", "GetManagedObjects"):
-                values = [managedObjects(at: path)]
+                values = [managedObjects(at: path, caller: message)]
             case ("org.freedesktop.DBus.Properties", "Set"):
                 try setProperty(
                     at: path, arguments[0].stringValue!, arguments[1].stringValue!, arguments[2].variantValue!)
@@ -80,10 +83,12 @@ extension ObjectServer {
         properties(of: try exported(at: path, interface, property: nil))
     }
 
-    /// `a{sv}`: every property of an exported interface that has a value of its declared type.
-    func properties(of target: Exported) -> DBusValue {
+    /// `a{sv}`: every property of an exported interface that has a value of its declared type; given
+    /// `path`, only those its hooks show `caller` (nil: a broadcast).
+    func properties(of target: Exported, at path: ObjectPath? = nil, caller: Message? = nil) -> DBusValue {
         var pairs: [(String, DBusValue)] = []
         for property in target.declaration.properties {
+            if let path, !shows(property.name, at: path, to: caller) { continue }
             if let value = target.implementation.getProperty(property.name), value.signature == property.signature {
                 pairs.append((property.name, value))
             }

@@ -37,6 +37,8 @@ public final class ObjectServer: @unchecked Sendable {
     var managers: Set<ObjectPath> = []
     /// Paths that are nodes even with nothing exported at them.
     var nodes: Set<ObjectPath> = []
+    /// Each object's hooks (`ObjectServer+CallHooks`).
+    var hooks: [ObjectPath: ObjectHooks] = [:]
 
     /// An empty server.
     public init() {}
@@ -119,7 +121,7 @@ public final class ObjectServer: @unchecked Sendable {
         }
         if let interfaceName = header.interface {
             if let target = exported.first(where: { $0.declaration.name == interfaceName }) {
-                return invoke(message, on: target, member: member, handler: handler)
+                return invoke(message, on: target, member: member, path: path, handler: handler)
             }
             if let standard = standardInterfaces(at: path).first(where: { $0.name == interfaceName }) {
                 return .message(invokeStandard(message, interface: standard, member: member, path: path))
@@ -130,7 +132,7 @@ public final class ObjectServer: @unchecked Sendable {
         }
         // No interface field: resolve by member name, exported interfaces first.
         if let target = exported.first(where: { $0.index.methods[member] != nil }) {
-            return invoke(message, on: target, member: member, handler: handler)
+            return invoke(message, on: target, member: member, path: path, handler: handler)
         }
         if let standard = standardInterfaces(at: path).first(where: { $0.method(named: member) != nil }) {
             return .message(invokeStandard(message, interface: standard, member: member, path: path))
@@ -141,11 +143,15 @@ public final class ObjectServer: @unchecked Sendable {
     }
 
     private func invoke(
-        _ message: Message, on target: Exported, member: String, handler given: ((MethodCall) throws -> [DBusValue])?
+        _ message: Message, on target: Exported, member: String, path: ObjectPath,
+        handler given: ((MethodCall) throws -> [DBusValue])?
     ) -> OutgoingMessage {
         let interface = target.declaration
         guard let indexed = target.index.methods[member] else {
             return .message(message.makeError(Self.unknownMethod(member, interface: interface.name, message: message)))
+        }
+        if let refusal = refusal(message, at: path, interface: interface.name, member: member) {
+            return .message(message.makeError(refusal))
         }
         let method = indexed.declaration
         do throws(DBusError) {

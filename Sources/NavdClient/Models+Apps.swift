@@ -9,6 +9,9 @@ public struct AppInfo: Hashable, Sendable {
     public var path: ObjectPath
     /// The app navigator's `org.navd.Navigator1` properties, as the listing carried them.
     public var properties: NavigatorProperties
+    /// Whether the listing carried the app's state; false when the caller may not read the app
+    /// (navd then shows it only its `Access`).
+    public var isReadable = true
 
     /// Makes an app from its fields.
     public init(name: String, path: ObjectPath, properties: NavigatorProperties) {
@@ -52,8 +55,14 @@ extension AppInfo {
                   let interfaces = entry.value.stringKeyedPairs,
                   let navigator = interfaces.first(where: { $0.0 == Navigator.interfaceName })
             else { continue }
+            // An app the caller may not read carries only its Access.
+            let isReadable = navigator.1.stringKeyedPairs?.contains { $0.0 == NavigatorProperty.revision.name } ?? false
             do {
-                apps.append(AppInfo(name: name, path: path, properties: try NavigatorProperties(dbusValue: navigator.1)))
+                var app = AppInfo(
+                    name: name, path: path,
+                    properties: try NavigatorProperties(dbusValue: navigator.1, accessOnly: !isReadable))
+                app.isReadable = isReadable
+                apps.append(app)
             } catch {
                 throw .invalidArgs("app \(name): \(error.message)")
             }

@@ -39,7 +39,8 @@ extension FlowFinished {
 extension NavigatorProperties {
     /// Reads the navigator's properties from `a{sv}` (GetAll's reply, an app's entry in GetManagedObjects):
     /// every declared property must be there with its declared type; properties it does not know are skipped.
-    init(dbusValue: DBusValue) throws(DBusError) {
+    /// With `accessOnly`, only `Access` must be there: what navd shows a caller that may not read the navigator.
+    init(dbusValue: DBusValue, accessOnly: Bool = false) throws(DBusError) {
         guard let pairs = dbusValue.stringKeyedPairs else {
             throw .invalidArgs("expected properties a{sv}, got a value of type '\(dbusValue.signature)'")
         }
@@ -58,6 +59,8 @@ extension NavigatorProperties {
             return read
         }
         self.init()
+        access = Dictionary(try read(.access, Navigator.accessLists).map { ($0.key, $0.entries) }) { _, last in last }
+        if accessOnly { return }
         revision = try read(.revision, \.uint64Value)
         depth = try read(.depth, \.uint32Value)
         top = try read(.top, \.stringValue)

@@ -102,6 +102,9 @@ public struct NavigatorProperties: Hashable, Sendable {
     public var version: String = ""
     /// Every declared fact and its current value.
     public var facts: Params = [:]
+    /// Who may change and read the navigator: its route file's `access:` keys as written (`change`,
+    /// `read`); empty without one.
+    public var access: [String: [String]] = [:]
 
     /// Makes an empty set of properties.
     public init() {}

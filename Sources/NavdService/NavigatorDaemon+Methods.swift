@@ -26,6 +26,7 @@ extension NavigatorDaemon {
             )
         )
         navigators[navigator.path.rawValue] = navigator
+        server.setHooks(navigator.path, accessHooks(for: navigator))
     }
 
     /// The one way into the handlers: every call of a method of the contract on `nav` comes here, its
@@ -193,6 +194,7 @@ extension ServedNavigator {
         case .states: .stringDictionary(coordinator.namedStates.keys.sorted().map { ($0, coordinator.namedStates[$0]!) })
         case .version: .string(Navigator.version)
         case .facts: coordinator.facts.dbusValue
+        case .access: Navigator.accessValue(coordinator.graph.access)
         }
     }
 
@@ -256,6 +258,8 @@ extension Coordinator {
             body.variant(.stringDictionary(namedStates.keys.sorted().map { ($0, namedStates[$0]!) }))
         case .facts:
             body.variant(facts.dbusValue)
+        case .access:
+            body.variant(Navigator.accessValue(graph.access))
         }
     }
 }

@@ -29,7 +29,7 @@ extension NavigatorDaemon {
            options.missingRouteFile == nil || options.missingRouteFile == saved.origin {
             // The file is gone, not changed: serve what the state was made under, as if the file
             // were still there (a Reload then finds it back, or says it is gone).
-            switch RouteFileLoading.graph(of: saved, overrides: overrides) {
+            switch RouteFileLoading.graph(of: saved, overrides: overrides, resolvingAccess: true) {
             case .success(let graph):
                 source = GraphSource(graph: graph, routeFile: saved.origin, bytes: saved.source, overrides: overrides)
                 logger.warning("route file \(saved.origin) is gone (moved or deleted); serving the route graph the state was saved under, as it was when last read; put the file back and reload (SIGHUP or navctl reload)")

@@ -61,6 +61,10 @@ public final class NavigatorDaemon {
     /// The most calls held for one group commit: the loop commits when it has read this many, even with
     /// more waiting, so that a flood of changes is answered in batches of bounded size and latency.
     static let maxPendingCalls = 512
+    /// Who each calling connection is, as the bus says (`+Access`).
+    lazy var callers = CallerRegistry(connection: connection)
+    /// When a refusal was last logged, per uid (`+Access`).
+    var refusalLogTimes: [UInt32: Int64] = [:]
 
     /// Connects, takes the name and restores the state of the default navigator and of every app.
     /// Requests made through `control` meanwhile (a stop, a reload) are acted on when `run()`
@@ -182,11 +186,13 @@ public final class NavigatorDaemon {
     /// answered at once (after committing what is pending, so reads see only durable state).
     func process(_ message: Message) {
         guard message.kind == .methodCall else {
+            if takeCallerNews(message) { return }
             if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
                 logger.error("the bus closed the connection")
             }
             return
         }
+        if waitsForCaller(message) { return }
         let header = CallHeader(message)
         let target = header.interface == nil || header.interface == Navigator.interfaceName
             ? navigators[header.path ?? ""] : nil
@@ -194,6 +200,10 @@ public final class NavigatorDaemon {
         if let target, member == NavigatorMethod.reload.name, message.signature.isEmpty {
             // Answered when its files are parsed (off this thread) and applied.
             if !pending.isEmpty { commitPending() }
+            if let refusal = refusal(of: message, to: target, interface: Navigator.interfaceName, member: member) {
+                if !message.noReplyExpected { send(message.makeError(refusal)) }
+                return
+            }
             requestReload(of: target === main ? nil : target, answering: message)
             return
         }

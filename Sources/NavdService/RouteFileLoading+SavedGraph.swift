@@ -45,8 +45,11 @@ extension RouteFileLoading {
 
     /// The graph `saved` records: its bytes parsed as a route file named by its origin, with its
     /// own overrides, or (given `overrides`) with those instead. Fails, saying why, when the bytes
-    /// or the overrides no longer load.
-    public static func graph(of saved: SavedGraph, overrides: [(Limits.Key, Int)]? = nil) -> Result<RouteGraph, RouteFileError> {
+    /// or the overrides no longer load. Its `access:` names are resolved only with `resolvingAccess`
+    /// (a graph served, not one replayed under: a user deleted since must not stop a replay).
+    public static func graph(
+        of saved: SavedGraph, overrides: [(Limits.Key, Int)]? = nil, resolvingAccess: Bool = false
+    ) -> Result<RouteGraph, RouteFileError> {
         let limits: [(Limits.Key, Int)]
         if let overrides {
             limits = overrides
@@ -57,7 +60,7 @@ extension RouteFileLoading {
             }
         }
         let file = saved.isDemo ? "<demo>" : saved.origin
-        return graph(file: file, bytes: .success(saved.source), limitOverrides: limits)
+        return graph(file: file, bytes: .success(saved.source), limitOverrides: limits, resolvingAccess: resolvingAccess)
     }
 }
 

@@ -35,13 +35,16 @@ public enum RouteFileLoading {
     }
 
     /// The graph in `file`, parsed from `bytes` as they were read (a read failure is passed on
-    /// without touching the file again), with `limitOverrides` over its own limits.
+    /// without touching the file again), with `limitOverrides` over its own limits and, with
+    /// `resolvingAccess`, the names of its `access:` key resolved to ids (an unknown name fails).
     public static func graph(
-        file: String, bytes: Result<[UInt8], RouteFileError>, limitOverrides: [(Limits.Key, Int)]
+        file: String, bytes: Result<[UInt8], RouteFileError>, limitOverrides: [(Limits.Key, Int)],
+        resolvingAccess: Bool = true
     ) -> Result<RouteGraph, RouteFileError> {
         bytes.flatMap { bytes in
             do throws(RouteFileError) {
-                let graph = try RouteGraph.load(yaml: String(decoding: bytes, as: UTF8.self), file: file)
+                var graph = try RouteGraph.load(yaml: String(decoding: bytes, as: UTF8.self), file: file)
+                if resolvingAccess { graph = try graph.resolvingAccess(file: file) }
                 return .success(withOverrides(graph, limitOverrides))
             } catch {
                 return .failure(error)

@@ -24,6 +24,8 @@ public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
     case version = "Version"
     /// `Facts` (a{sv}): every declared fact and its value.
     case facts = "Facts"
+    /// `Access` (a{sas}): the route file's `access:` keys as written; `{}` without one.
+    case access = "Access"
 
     /// The property's D-Bus name.
     public var name: String { rawValue }
@@ -43,6 +45,7 @@ public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
             case .states: ("a{ss}", "The named states and the links they stand for.")
             case .version: ("s", "navd's version.")
             case .facts: (WireSignature.params.rawValue, "Every declared fact and its current value.")
+            case .access: ("a{sas}", "Who may change and read this navigator: the route file's access: keys as written; {} without one.")
             }
         return PropertyDeclaration(name, signature, access: .read, emitsChangedSignal: true, documentation: documentation)
     }

@@ -5,7 +5,7 @@ import Navigation
 /// The actions' verbs and their keys are declared with the actions (`RouteFileReader+Handlers.swift`).
 public enum RouteFileKeys {
     /// The top level of a route file.
-    public static let topLevel = ["tabs", "selected-tab", "root", "routes", "states", "limits", "facts", "flows", "guards", "on"]
+    public static let topLevel = ["tabs", "selected-tab", "root", "routes", "states", "limits", "facts", "flows", "guards", "on", "access"]
     /// One entry of `tabs:`.
     public static let tab = ["name", "root", "on"]
     /// One route under `routes:`.
@@ -22,10 +22,12 @@ public enum RouteFileKeys {
     public static let flowOutput = ["params"]
     /// One guard under `guards:`.
     public static let guardRule = ["start", "resume-on"]
+    /// `access:`, who may change and who may read the navigator.
+    public static let access = ["change", "read"]
 
     /// Every list above with the subsection of navd.routes(5) that documents it.
     public static let all: [(place: String, keys: [String])] = [
         ("Top level", topLevel), ("Tabs", tab), ("Routes", route), ("Params", param), ("Limits", limits),
-        ("Facts", fact), ("Flows", flow), ("Flows", flowOutput), ("Guards", guardRule),
+        ("Facts", fact), ("Flows", flow), ("Flows", flowOutput), ("Guards", guardRule), ("Access", access),
     ]
 }

@@ -91,6 +91,7 @@ struct RouteFileReader {
         var flowOrder: [String] = []
         var guards: [String: GuardSpec] = [:]
         var nodes: [String: YAMLNode] = [:]
+        var access: Access?
         for (key, value) in try mapping(root, "", keys: RouteFileKeys.topLevel) {
             nodes[key] = value
             switch key {
@@ -120,6 +121,7 @@ struct RouteFileReader {
             case "flows": (flows, flowOrder) = try readFlows(value)
             case "guards": guards = try readGuards(value)
             case "on": handlerNodes.append((.app, value, "on"))
+            case "access": access = try readAccess(value)
             default: break
             }
         }
@@ -139,10 +141,12 @@ struct RouteFileReader {
             throw fail("routes", nodes["routes"] ?? root, "declare at least one route under `routes:`")
         }
         rawNodes = nodes
-        return RouteGraph(
+        var graph = RouteGraph(
             tabs: tabs, rootRoute: rootRoute, routes: routes, routeOrder: routeOrder, states: states,
             selectedTabAtStart: selected, limits: limits, facts: facts, factOrder: factOrder, flows: flows,
             flowOrder: flowOrder, guards: guards)
+        graph.access = access
+        return graph
     }
 
     /// The top-level nodes, kept to place errors found by `check`.

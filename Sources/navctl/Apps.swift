@@ -30,13 +30,19 @@ struct Apps: Listing {
         }
     }
 
-    /// `shop  /org/navd/Navigator1/apps/shop  12  cart`, the columns padded.
+    /// `shop  /org/navd/Navigator1/apps/shop  12  cart`, the columns padded, then the app's access when it has
+    /// one (`  access change: alice, @shop; read: @monitor`); `-` for the revision and top of an app the caller
+    /// may not read.
     static func lines(_ apps: [AppInfo]) -> [String] {
         let names = apps.map(\.name).paddedColumn
         let paths = apps.map(\.path.rawValue).paddedColumn
-        let revisions = apps.map { String($0.revision) }.paddedColumn
+        let revisions = apps.map { $0.isReadable ? String($0.revision) : "-" }.paddedColumn
+        let tops = apps.map { $0.isReadable ? $0.top : "-" }
+        let padded = apps.contains { !$0.accessText.isEmpty } ? tops.paddedColumn : tops
         return apps.indices.map { index in
-            "\(names[index])  \(paths[index])  \(revisions[index])  \(apps[index].top)"
+            let access = apps[index].accessText
+            let start = "\(names[index])  \(paths[index])  \(revisions[index])  "
+            return access.isEmpty ? start + tops[index] : start + padded[index] + "  access " + access.terminalSafe
         }
     }
 }

@@ -38,6 +38,9 @@ struct NavdCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the D-Bus introspection XML of \(Navigator.interfaceName) and exit.")
     var printIntrospection = false
 
+    @Flag(name: .long, help: "Print a system-bus policy made from the route files' access: keys (to replace the shipped org.navd.Navigator1.conf) and exit.")
+    var printBusPolicy = false
+
     @Option(name: .long, help: ArgumentHelp("Serve one app per NAME.yaml route file in this folder (default $XDG_CONFIG_HOME/navd/apps; /etc/navd/apps with --system).", valueName: "dir"))
     var appsDir: String?
 
@@ -119,6 +122,17 @@ struct NavdCommand: ParsableCommand {
             print(RouteGraph.demoYAML, terminator: "")
             return
         }
+        if printBusPolicy {
+            do {
+                let options = try makeOptions()
+                let navigators = try BusPolicy.navigators(defaultGraph: options.graph, appsDirectory: options.appsDirectory)
+                print(BusPolicy.text(navigators), terminator: "")
+                return
+            } catch {
+                FileOutput.standardError("navd: \(error)\n")
+                throw ExitCode(1)
+            }
+        }
         if let checkRoutes {
             do {
                 let graph = try RouteFileLoading.load(checkRoutes, limitOverrides: []).get().graph
@@ -164,7 +178,8 @@ struct NavdCommand: ParsableCommand {
             let routes = Paths.absolute(given)
             locate = { routes }
         } else {
-            locate = { Paths.defaultRouteFile() }
+            let system = system
+            locate = { Paths.defaultRouteFile(system: system) }
         }
         let overrides = try limitOverrides()
         var graph = RouteFileLoading.withOverrides(RouteGraph.demo, overrides)

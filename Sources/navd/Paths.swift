@@ -23,10 +23,11 @@ enum Paths {
         return (base.hasSuffix("/") ? base : base + "/") + path
     }
 
-    /// `$XDG_CONFIG_HOME/navd/routes.yaml` (or `.yml`) when it exists.
-    static func defaultRouteFile() -> String? {
+    /// `$XDG_CONFIG_HOME/navd/routes.yaml` (or `.yml`) when it exists; `/etc/navd/routes.yaml` for the
+    /// system bus.
+    static func defaultRouteFile(system: Bool = false) -> String? {
         for name in ["routes.yaml", "routes.yml"] {
-            let path = configHome + "/navd/" + name
+            let path = (system ? "/etc" : configHome) + "/navd/" + name
             if access(path, F_OK) == 0 { return path }
         }
         return nil

@@ -88,6 +88,9 @@ final class WatchLoop {
                 follower.handle(.readFailed, perform)
             }
         case .gone:
+            if case .remote(let name, let message)? = lastError, name == "org.freedesktop.DBus.Error.AccessDenied" {
+                printError("navwatch: \(message) [\(name)]")
+            }
             eventsTopID = nil
             renderer.navdGone()
         case .flowFinished(let finished):

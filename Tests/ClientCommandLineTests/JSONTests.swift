@@ -43,7 +43,7 @@ struct JSONTests {
         properties.depth = 2
         let app = AppInfo(name: "shop", path: ObjectPath(unchecked: "/org/navd/Navigator1/apps/shop"), properties: properties)
         #expect(app.json.encoded()
-            == ##"{"name":"shop","path":"/org/navd/Navigator1/apps/shop","revision":7,"top":"cart","topId":"#2","depth":2,"tab":""}"##)
+            == ##"{"name":"shop","path":"/org/navd/Navigator1/apps/shop","revision":7,"top":"cart","topId":"#2","depth":2,"tab":"","access":{}}"##)
     }
 
     @Test("doubles are valid JSON numbers, non-finite ones are null", .timeLimit(.minutes(1)))

@@ -56,6 +56,7 @@ struct RequestReplyTests {
             case .canUndo, .canRedo: .boolean(true)
             case .states: .stringDictionary([("root", "/rainbow")])
             case .facts: ["signed-in": ParamValue.bool(true)].dbusValue
+            case .access: Navigator.accessValue(nil)
             }
             return (property.name, value)
         }

@@ -141,7 +141,7 @@ struct RouteFileScalarTests {
         ("root: home\nroutes:\n  home: { params: &p { id: int } }\n  other: { params: *p }\n", "title home"),
         ("root: home\nroutes:\n  home: { title: *nowhere }\n", "error: not valid YAML: found undefined alias at column 18"),
         ("root: home\nroutes:\n  home: &h { title: *h }\n", "error: not valid YAML: found undefined alias at column 21"),
-        ("base: &b { title: t }\nroot: home\nroutes:\n  home:\n    <<: *b\n", "error: unknown key 'base'; known keys: tabs, selected-tab, root, routes, states, limits, facts, flows, guards, on"),
+        ("base: &b { title: t }\nroot: home\nroutes:\n  home:\n    <<: *b\n", "error: unknown key 'base'; known keys: tabs, selected-tab, root, routes, states, limits, facts, flows, guards, on, access"),
         ("root: home\nroutes:\n  home:\n    <<: { title: t }\n", "error: unknown key '<<'; known keys: title, params, presentations, link, tab, hints, requires, on"),
         ("root: home\nroutes:\n  ? [a]\n  : {}\n", "error: keys must be plain strings"),
         ("root: home\nroutes:\n  home: {}\n---\nroot: other\n", "error: not valid YAML: but found another document at column 1 (expected a single document in the stream at line 1, column 1)"),

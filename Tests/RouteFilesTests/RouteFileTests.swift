@@ -36,7 +36,7 @@ struct RouteFileTests {
 
     @Test func errorsNameFileKeyAndProblem() {
         let routes = "routes:\n  home: { title: Home }\n"
-        #expect(loadError("root: home\ncolour: red\n" + routes)?.description == "routes.yaml:2: colour: unknown key 'colour'; known keys: tabs, selected-tab, root, routes, states, limits, facts, flows, guards, on")
+        #expect(loadError("root: home\ncolour: red\n" + routes)?.description == "routes.yaml:2: colour: unknown key 'colour'; known keys: tabs, selected-tab, root, routes, states, limits, facts, flows, guards, on, access")
         #expect(loadError("root: home\nroutes:\n  home:\n    params:\n      id: integer\n")?.description == "routes.yaml:5: routes.home.params.id: unknown type 'integer'; use string, int, double or bool")
         #expect(loadError("root: home\nroutes:\n  home:\n    titel: Home\n")?.description == "routes.yaml:4: routes.home.titel: unknown key 'titel'; known keys: title, params, presentations, link, tab, hints, requires, on")
         #expect(loadError("root: home\nroutes:\n  'ho#me': {}\n")?.problem == "'ho#me' is not a valid route name; use letters, digits, '-', '_' and '.' only")

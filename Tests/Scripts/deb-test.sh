@@ -83,10 +83,15 @@ for f in /usr/bin/navd /usr/bin/navctl /usr/bin/navwatch /usr/lib/systemd/user/n
     /usr/share/dbus-1/services/org.navd.Navigator1.service /usr/share/dbus-1/interfaces/org.navd.Navigator1.xml \
     /usr/share/dbus-1/system.d/org.navd.Navigator1.conf /usr/share/man/man8/navd.8.gz /usr/share/man/man1/navctl.1.gz \
     /usr/share/man/man1/navwatch.1.gz /usr/share/man/man5/navd.routes.5.gz /usr/share/bash-completion/completions/navctl /usr/share/zsh/site-functions/_navctl \
-    /usr/share/fish/vendor_completions.d/navctl.fish /usr/share/doc/navd/copyright; do
+    /usr/share/fish/vendor_completions.d/navctl.fish /usr/share/doc/navd/copyright \
+    /usr/lib/systemd/system/navd.service /usr/lib/sysusers.d/navd.conf \
+    /usr/share/dbus-1/system-services/org.navd.Navigator1.service; do
     grep -qx "$f" <<<"$packaged" || fail "the package does not install $f"
 done
 grep -q "^Exec=/usr/bin/navd$" "$root/usr/share/dbus-1/services/org.navd.Navigator1.service" || fail "the activation file does not name /usr/bin/navd"
+in_root getent passwd navd >/dev/null || fail "the package did not create the user navd (lib/sysusers.d/navd.conf)"
+in_root getent group navd >/dev/null || fail "the package did not create the group navd"
+echo "system service: navd.service, sysusers.d and the system activation file installed; user and group navd created"
 # Every library a binary links comes from a package that Depends names.
 depends_names=$(tr ',|' '\n\n' <<<"$depends" | awk '{ print $1 }')
 for binary in navd navctl navwatch; do

@@ -88,6 +88,8 @@ public struct RouteGraph: Hashable, Sendable {
     public var guards: [String: GuardSpec]
     /// App-wide handlers (the last scope).
     public var on: Handlers
+    /// Who may change and read the navigator (`access:`); nil: everyone the bus lets through.
+    public var access: Access? = nil
 
     /// A graph from its parts, not checked; prefer the RouteFiles loader, which checks.
     public init(

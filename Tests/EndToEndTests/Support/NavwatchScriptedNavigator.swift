@@ -110,6 +110,7 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
         case .states: .stringDictionary([])
         case .version: .string(Navigator.version)
         case .facts: Params().dbusValue
+        case .access: Navigator.accessValue(nil)
         }
     }
 
