@@ -16,7 +16,7 @@ struct AppsTests {
             (.revision, .uint64(revision)), (.depth, .uint32(2)), (.top, .string(top)), (.topID, .string("#2")),
             (.selectedTab, .string("")), (.tabs, .stringArray([])), (.canUndo, .boolean(false)),
             (.canRedo, .boolean(false)), (.states, .stringDictionary([])), (.version, .string(Navigator.version)),
-            (.facts, Params().dbusValue),
+            (.facts, Params().dbusValue), (.access, Navigator.accessValue(nil)),
         ]
         let values = properties.compactMap { property, value -> (String, DBusValue)? in
             guard let replacing, replacing.0 == property else { return (property.name, value) }
@@ -47,6 +47,30 @@ struct AppsTests {
         #expect(apps.map(\.top) == ["post", "cart"])
         #expect(apps[1].properties.topID == "#2" && apps[1].properties.depth == 2)
         #expect(try AppInfo.apps(dbusValue: managedObjects([])).isEmpty)
+    }
+
+    @Test("an app the caller may not read carries only its Access: listed, not readable, its lists read")
+    func accessOnly() throws {
+        let access = DBusValue.dictionary(key: .string, value: Signature(unchecked: "as"), [
+            DBusDictEntry(key: .string("change"), value: .stringArray(["alice", "@shop"])),
+        ])
+        let onlyAccess = DBusValue.dictionary(key: .string, value: Signature(unchecked: "a{sv}"), [
+            DBusDictEntry(key: .string(Navigator.interfaceName), value: .vardict([(NavigatorProperty.access.name, access)])),
+        ])
+        let apps = try AppInfo.apps(dbusValue: managedObjects([
+            ("/org/navd/Navigator1/apps/shop", onlyAccess),
+            ("/org/navd/Navigator1/apps/blog", navigatorInterfaces(revision: 3, top: "post")),
+        ]))
+        #expect(apps.map(\.name) == ["blog", "shop"])
+        #expect(apps.map(\.isReadable) == [true, false])
+        #expect(apps[1].properties.access == ["change": ["alice", "@shop"]])
+        #expect(apps[1].revision == 0 && apps[1].top == "")
+        let noAccess = DBusValue.dictionary(key: .string, value: Signature(unchecked: "a{sv}"), [
+            DBusDictEntry(key: .string(Navigator.interfaceName), value: .vardict([])),
+        ])
+        #expect(throws: DBusError.invalidArgs("app shop: expected property Access of type 'a{sas}', got none")) {
+            try AppInfo.apps(dbusValue: managedObjects([("/org/navd/Navigator1/apps/shop", noAccess)]))
+        }
     }
 
     @Test("a listing of another shape, or a property of another type or missing, is refused, never read as a default")

@@ -104,8 +104,8 @@ struct NavctlAppsTests {
             "shop  /org/navd/Navigator1/apps/shop  2  cart",
         ])
         try fixture.navctl("apps", "--json").expectJSON("""
-            [{"name": "blog", "path": "/org/navd/Navigator1/apps/blog", "revision": 1, "top": "feed", "topId": "#1", "depth": 1, "tab": ""},
-             {"name": "shop", "path": "/org/navd/Navigator1/apps/shop", "revision": 2, "top": "cart", "topId": "#2", "depth": 2, "tab": ""}]
+            [{"name": "blog", "path": "/org/navd/Navigator1/apps/blog", "revision": 1, "top": "feed", "topId": "#1", "depth": 1, "tab": "", "access": {}},
+             {"name": "shop", "path": "/org/navd/Navigator1/apps/shop", "revision": 2, "top": "cart", "topId": "#2", "depth": 2, "tab": "", "access": {}}]
             """)
         #expect(try fixture.navctl("apps", "--names").lines == ["blog", "shop"])
         // --app does not change the listing.
