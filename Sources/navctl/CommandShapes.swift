@@ -19,10 +19,33 @@ extension MakesChange {
     }
 }
 
+/// A change whose help is one line, declared in Commands.swift: its configuration comes from its name.
+protocol SmallChange: MakesChange {
+    /// The command's name.
+    static var name: String { get }
+    /// The line `navctl help` shows for it.
+    static var abstract: String { get }
+}
+
+extension SmallChange {
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: name, abstract: abstract) }
+}
+
+/// A change with no words (`navctl undo`).
+protocol PlainChange: SmallChange {}
+
+extension PlainChange {
+    static var form: CommandForm { .withoutWords(name, Self.self) }
+}
+
 /// A change whose plain form is `NAME WORD`: a target, a tab.
-protocol TakesTarget: MakesChange {
+protocol TakesTarget: SmallChange {
     /// The one word.
     var target: String { get set }
+}
+
+extension TakesTarget {
+    static var form: CommandForm { .withTarget(name, Self.self) }
 }
 
 /// A command whose plain form is `NAME WORD [key=value …]`: a route, flow or output, then `key=value` params.
