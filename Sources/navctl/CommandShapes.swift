@@ -19,16 +19,10 @@ extension MakesChange {
     }
 }
 
-/// A change whose help is one line, declared in Commands.swift: its configuration comes from its name.
+/// A change declared in Commands.swift whose plain form is its name and at most one word.
 protocol SmallChange: MakesChange {
     /// The command's name.
     static var name: String { get }
-    /// The line `navctl help` shows for it.
-    static var abstract: String { get }
-}
-
-extension SmallChange {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: name, abstract: abstract) }
 }
 
 /// A change with no words (`navctl undo`).
