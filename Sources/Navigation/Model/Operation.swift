@@ -1,8 +1,8 @@
 /// A request to change the tree: one per mutating method of the contract.
 ///
-/// This file holds all of an operation that is not an Apply op's: its case, its cause, its journal form (a tag
-/// byte that never changes, then its arguments; versioned by `JournalRecord`) and how the coordinator performs it.
-/// An Apply op also has its line in `OperationKind` (OperationDeclaration.swift) and its step in `execute`.
+/// An operation is declared whole in this file: its case, its cause, its journal form (a tag byte that never
+/// changes, then its arguments; versioned by `JournalRecord`) and how `Coordinator.perform` runs it. An op that
+/// Apply takes is also a line of `OperationKind`'s table (OperationDeclaration.swift), and its step is in `execute`.
 public enum Operation: Hashable, Sendable {
     /// Push a screen onto the top stack.
     case push(route: String, params: InputParams)
