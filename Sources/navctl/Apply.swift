@@ -9,15 +9,13 @@ import NavdClient
 struct Apply: NavctlCommand {
     /// Left to ArgumentParser by the fast path; the name is the command's.
     static let form = CommandForm.parserOnly("apply")
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "Apply a batch of operations from a JSON file as one change.",
-        discussion: """
-            The file holds [{"op": "push", "route": "orange"}, {"op": "send", "event": "next"}, …] or \
-            {"expect": 12, "ops": [...]}. Every op of Apply is taken, by the contract's name (popto, selecttab, \
-            setfacts, …) or navctl's (pop-to, tab, root, set-stack, dismiss-all, set-facts); the other keys are the \
-            op's arguments (route, params, target, style, tab, screens, event, source, flow, output, facts).
-            """)
+    static let abstract = "Apply a batch of operations from a JSON file as one change."
+    static let discussion = """
+        The file holds [{"op": "push", "route": "orange"}, {"op": "send", "event": "next"}, …] or \
+        {"expect": 12, "ops": [...]}. Every op of Apply is taken, by the contract's name (popto, selecttab, \
+        setfacts, …) or navctl's (pop-to, tab, root, set-stack, dismiss-all, set-facts); the other keys are the \
+        op's arguments (route, params, target, style, tab, screens, event, source, flow, output, facts).
+        """
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("The batch file, or - for standard input.", valueName: "file"),

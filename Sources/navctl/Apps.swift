@@ -7,13 +7,11 @@ import NavdClient
 struct Apps: Listing {
     /// The fast path's reading of the plain form; the name is the command's.
     static let form = CommandForm.listing("apps", Apps.self)
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "List the apps navd serves: name, object path, revision, top.",
-        discussion: """
-            One navigator per route file NAME.yaml in navd's apps folder; the default navigator \
-            (/org/navd/Navigator1) is not an app and is not listed. --app does not change the listing.
-            """)
+    static let abstract = "List the apps navd serves: name, object path, revision, top."
+    static let discussion = """
+        One navigator per route file NAME.yaml in navd's apps folder; the default navigator \
+        (/org/navd/Navigator1) is not an app and is not listed. --app does not change the listing.
+        """
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: ArgumentHelp("Print only the names, one a line (for shell completion).", visibility: .hidden))

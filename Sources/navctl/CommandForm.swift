@@ -8,8 +8,21 @@ import ArgumentParser
 protocol NavctlCommand: ParsableCommand {
     /// How the fast path reads the command (or that it leaves it to ArgumentParser).
     static var form: CommandForm { get }
+    /// The line `navctl help` shows for it.
+    static var abstract: String { get }
+    /// What `navctl help COMMAND` adds below the abstract; none by default.
+    static var discussion: String { get }
     /// The global options, set by the fast path after `form.build`.
     var options: GlobalOptions { get set }
+}
+
+extension NavctlCommand {
+    static var discussion: String { "" }
+
+    /// What ArgumentParser reads: the form's name, the abstract and the discussion.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: form.name, abstract: abstract, discussion: discussion)
+    }
 }
 
 /// The plain form of one subcommand as the fast path reads it: the name, the positional words, the command's

@@ -19,10 +19,27 @@ extension MakesChange {
     }
 }
 
+/// A change declared in Commands.swift whose plain form is its name and at most one word.
+protocol SmallChange: MakesChange {
+    /// The command's name.
+    static var name: String { get }
+}
+
+/// A change with no words (`navctl undo`).
+protocol PlainChange: SmallChange {}
+
+extension PlainChange {
+    static var form: CommandForm { .withoutWords(name, Self.self) }
+}
+
 /// A change whose plain form is `NAME WORD`: a target, a tab.
-protocol TakesTarget: MakesChange {
+protocol TakesTarget: SmallChange {
     /// The one word.
     var target: String { get set }
+}
+
+extension TakesTarget {
+    static var form: CommandForm { .withTarget(name, Self.self) }
 }
 
 /// A command whose plain form is `NAME WORD [key=value …]`: a route, flow or output, then `key=value` params.

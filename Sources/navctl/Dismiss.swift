@@ -10,7 +10,7 @@ struct Dismiss: NavctlCommand {
         command.all = flags.contains("--all")
         return command
     }
-    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Dismiss the top modal layer (--all: every layer).")
+    static let abstract = "Dismiss the top modal layer (--all: every layer)."
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Dismiss every layer on the path.") var all = false

@@ -8,10 +8,8 @@ struct Events: Listing {
     static let form = CommandForm.listing("events", Events.self, options: ["--source"]) { command, options in
         command.source = options.first?.value ?? ""
     }
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "List the events a screen can send, inner scopes first.",
-        discussion: "One a line: the event and the scope whose handler takes it (route, flow:NAME, tab or app).")
+    static let abstract = "List the events a screen can send, inner scopes first."
+    static let discussion = "One a line: the event and the scope whose handler takes it (route, flow:NAME, tab or app)."
 
     @OptionGroup var options: GlobalOptions
     @Option(help: ArgumentHelp("The id of a screen on the path (default: the screen on top).", valueName: "id"))

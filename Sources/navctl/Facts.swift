@@ -7,13 +7,11 @@ struct Facts: NavctlCommand {
     /// Left to ArgumentParser by the fast path (zero or more assignments is not one of its shapes); the name is
     /// the command's.
     static let form = CommandForm.parserOnly("facts")
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "List the facts, or set some of them (all or nothing).",
-        discussion: """
-            Without words: one fact a line, key=value (JSON: an object). With key=value words: SetFacts, printing \
-            the state after it; each value is converted to the type of the fact's current value (signed-in=true).
-            """)
+    static let abstract = "List the facts, or set some of them (all or nothing)."
+    static let discussion = """
+        Without words: one fact a line, key=value (JSON: an object). With key=value words: SetFacts, printing \
+        the state after it; each value is converted to the type of the fact's current value (signed-in=true).
+        """
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("Facts to set.", valueName: "key=value"), completion: factCompletion)

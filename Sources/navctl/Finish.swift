@@ -6,10 +6,8 @@ import NavdClient
 struct Finish: TakesAssignments {
     /// The fast path's reading of the plain form; the name is the command's.
     static let form = CommandForm.withAssignments("finish", Finish.self)
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "Finish the innermost flow around the screen on top with one of its outputs.",
-        discussion: "Params are typed as send's are.")
+    static let abstract = "Finish the innermost flow around the screen on top with one of its outputs."
+    static let discussion = "Params are typed as send's are."
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The output, one the flow declares.") var output: String

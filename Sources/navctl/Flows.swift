@@ -6,10 +6,8 @@ import NavdClient
 struct Flows: Listing {
     /// The fast path's reading of the plain form; the name is the command's.
     static let form = CommandForm.listing("flows", Flows.self)
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "List the flow instances in the tree, outer before inner.",
-        discussion: "One a line: the instance's id, the flow, its first screen (route and id) and its params.")
+    static let abstract = "List the flow instances in the tree, outer before inner."
+    static let discussion = "One a line: the instance's id, the flow, its first screen (route and id) and its params."
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: ArgumentHelp("Print only the flow names, once each (for shell completion).", visibility: .hidden))

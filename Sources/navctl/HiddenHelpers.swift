@@ -4,9 +4,7 @@ import NavdClient
 
 /// `navctl tabs` (hidden): the tab names, one a line, for shell completion.
 struct Tabs: PrintsProperties {
-    /// Left to ArgumentParser by the fast path; the name is the command's.
-    static let form = CommandForm.parserOnly("tabs")
-    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Print the tab names.", shouldDisplay: false)
+    static let name = "tabs", abstract = "Print the tab names."
 
     @OptionGroup var options: GlobalOptions
 
@@ -17,9 +15,7 @@ struct Tabs: PrintsProperties {
 
 /// `navctl states` (hidden): the named states, one a line, for shell completion.
 struct States: PrintsProperties {
-    /// Left to ArgumentParser by the fast path; the name is the command's.
-    static let form = CommandForm.parserOnly("states")
-    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Print the named states.", shouldDisplay: false)
+    static let name = "states", abstract = "Print the named states."
 
     @OptionGroup var options: GlobalOptions
 
@@ -28,13 +24,21 @@ struct States: PrintsProperties {
     }
 }
 
-/// A hidden command that prints lines read from navd's properties, for shell completion.
+/// A hidden command that prints lines read from navd's properties, for shell completion; the fast path leaves
+/// it to ArgumentParser.
 protocol PrintsProperties: NavctlCommand {
+    /// The command's name.
+    static var name: String { get }
     /// The lines to print.
     static func lines(_ properties: NavigatorProperties) -> [String]
 }
 
 extension PrintsProperties {
+    static var form: CommandForm { .parserOnly(name) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: name, abstract: abstract, shouldDisplay: false)
+    }
+
     func run() throws {
         let session = try Session(options)
         session.say(Self.lines(try session.client.send(.properties)))

@@ -9,7 +9,7 @@ import NavdClient
 struct History: NavctlCommand {
     /// Left to ArgumentParser by the fast path; the name is the command's.
     static let form = CommandForm.parserOnly("history")
-    static let configuration = CommandConfiguration(commandName: form.name, abstract: "List the newest changes, newest first.")
+    static let abstract = "List the newest changes, newest first."
 
     @OptionGroup var options: GlobalOptions
     @Option(name: .customShort("n"), help: ArgumentHelp("How many changes.", valueName: "count")) var count: UInt32 = 10
@@ -17,14 +17,11 @@ struct History: NavctlCommand {
     func run() throws {
         let session = try Session(options)
         let items = try session.client.send(.history(limit: count))
-        if options.json {
-            session.say(json: .array(items.map { item in
-                .object([("revision", .number(item.revision)), ("cause", .string(item.cause)),
-                         ("time", .int(item.time))])
-            }))
-        } else {
-            session.say(items.map { "\($0.revision)  \($0.cause.padding(to: 10))  \(localTime($0.time))" })
-        }
+        session.say(json: {
+            .array(items.map { item in
+                .object([("revision", .number(item.revision)), ("cause", .string(item.cause)), ("time", .int(item.time))])
+            })
+        }, else: { items.map { "\($0.revision)  \($0.cause.padding(to: 10))  \(localTime($0.time))" } })
     }
 }
 

@@ -1,17 +1,7 @@
 import ArgumentParser
 
-/// The root command: configuration only; each subcommand lives in its own file.
+/// The root command: configuration only; the list of subcommands is in Commands.swift.
 struct Navctl: ParsableCommand {
-    /// Every subcommand, once: ArgumentParser's subcommands, the fast path's table and the names global flags
-    /// move behind all come from this list.
-    static let commands: [any NavctlCommand.Type] = [
-        Push.self, Pop.self, PopTo.self, Root.self, Replace.self, SetStack.self, Present.self,
-        Dismiss.self, Back.self, Tab.self, Open.self, Apply.self, Undo.self, Redo.self,
-        Send.self, Start.self, Finish.self, Facts.self, Flows.self, Events.self, Resolve.self,
-        State.self, Tree.self, Routes.self, History.self, Status.self, Apps.self, Reload.self,
-        Tabs.self, States.self,
-    ]
-
     static let configuration = CommandConfiguration(
         commandName: "navctl",
         abstract: "Drive navd, the navigation coordinator, over D-Bus.",

@@ -10,7 +10,7 @@ struct Present: AddsScreen {
         command.style = flags.contains("--sheet") ? .sheet : .cover
         return true
     }
-    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Present a modal layer over the screen on top.")
+    static let abstract = "Present a modal layer over the screen on top."
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The layer's root route.", completion: routeCompletion) var route: String

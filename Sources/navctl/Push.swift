@@ -6,10 +6,8 @@ import NavdClient
 struct Push: AddsScreen {
     /// The fast path's reading of the plain form; the name is the command's.
     static let form = CommandForm.addingScreen("push", Push.self)
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "Push a screen onto the top stack.",
-        discussion: "Values are converted to the types the route declares (id=42 is sent as an int).")
+    static let abstract = "Push a screen onto the top stack."
+    static let discussion = "Values are converted to the types the route declares (id=42 is sent as an int)."
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The route to push.", completion: routeCompletion) var route: String

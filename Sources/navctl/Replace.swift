@@ -6,7 +6,7 @@ import NavdClient
 struct Replace: AddsScreen {
     /// The fast path's reading of the plain form; the name is the command's.
     static let form = CommandForm.addingScreen("replace", Replace.self)
-    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Swap the screen on top for a new one.")
+    static let abstract = "Swap the screen on top for a new one."
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The new screen's route.", completion: routeCompletion) var route: String

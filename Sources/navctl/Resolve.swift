@@ -11,13 +11,11 @@ struct Resolve: NavctlCommand {
 
     /// Left to ArgumentParser by the fast path; the name is the command's.
     static let form = CommandForm.parserOnly("resolve")
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "Say what an event from the screen on top, or opening a link, would do, without doing it.",
-        discussion: """
-            Prints the path the tree would have with the outcome in brackets, then the trace: the scopes tried, \
-            the handler chosen, the guards checked. Fails with the error the real call would get.
-            """)
+    static let abstract = "Say what an event from the screen on top, or opening a link, would do, without doing it."
+    static let discussion = """
+        Prints the path the tree would have with the outcome in brackets, then the trace: the scopes tried, \
+        the handler chosen, the guards checked. Fails with the error the real call would get.
+        """
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "event or link.") var kind: Kind
@@ -36,10 +34,6 @@ struct Resolve: NavctlCommand {
         case .event: resolved = try session.client.send(.resolve(event: target, params: try session.inferredParams(params)))
         case .link: resolved = try session.client.send(.resolve(link: target))
         }
-        if options.json {
-            session.say(json: resolved.json)
-        } else {
-            session.say(resolved.lines)
-        }
+        session.say(json: { resolved.json }, else: { resolved.lines })
     }
 }

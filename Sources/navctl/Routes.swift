@@ -6,7 +6,7 @@ import NavdClient
 struct Routes: Listing {
     /// Left to ArgumentParser by the fast path; the name is the command's.
     static let form = CommandForm.parserOnly("routes")
-    static let configuration = CommandConfiguration(commandName: form.name, abstract: "List the route graph's routes.")
+    static let abstract = "List the route graph's routes."
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: ArgumentHelp("Print only the names, one a line (for shell completion).", visibility: .hidden))

@@ -22,14 +22,12 @@ struct Send: NavctlCommand {
         }
         return command
     }
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "Report an event from a screen; navd's handlers decide what changes.",
-        discussion: """
-            Prints the state after the event, followed by the outcome in brackets: applied, redirected, resumed, \
-            finished or ignored. Event params are typed by their text: an integer when it reads as one, true and \
-            false as bools, anything else a string; key:string=42 (or :int, :double, :bool) names the type.
-            """)
+    static let abstract = "Report an event from a screen; navd's handlers decide what changes."
+    static let discussion = """
+        Prints the state after the event, followed by the outcome in brackets: applied, redirected, resumed, \
+        finished or ignored. Event params are typed by their text: an integer when it reads as one, true and \
+        false as bools, anything else a string; key:string=42 (or :int, :double, :bool) names the type.
+        """
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The event's name.", completion: eventCompletion) var event: String

@@ -25,6 +25,15 @@ struct Session {
         print(json.encoded())
     }
 
+    /// Prints what a reading command read: `json` with `--json`, else the human `lines`; each made only when printed.
+    func say(json: () -> JSONValue, else lines: () -> [String]) {
+        if options.json {
+            say(json: json())
+        } else {
+            say(lines())
+        }
+    }
+
     /// Runs a mutating call, then prints the state it left: `12 push rainbow: red > orange` or the state's JSON
     /// (with `"id"` when the call made a screen). `--quiet` skips the extra GetState.
     ///

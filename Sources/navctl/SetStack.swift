@@ -6,10 +6,8 @@ import NavdClient
 struct SetStack: NavctlCommand {
     /// Left to ArgumentParser by the fast path; the name is the command's.
     static let form = CommandForm.parserOnly("set-stack")
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "Replace the whole top stack, root included.",
-        discussion: "Each screen is ROUTE or ROUTE;key=value;key=value (values may be percent-encoded).")
+    static let abstract = "Replace the whole top stack, root included."
+    static let discussion = "Each screen is ROUTE or ROUTE;key=value;key=value (values may be percent-encoded)."
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("The screens, bottom first.", valueName: "route[;key=value…]"),

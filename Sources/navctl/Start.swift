@@ -6,10 +6,8 @@ import NavdClient
 struct Start: TakesAssignments {
     /// The fast path's reading of the plain form; the name is the command's.
     static let form = CommandForm.withAssignments("start", Start.self)
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "Start a flow from the screen on top.",
-        discussion: "Params are typed as send's are. The JSON document carries the new instance's id as \"flowId\".")
+    static let abstract = "Start a flow from the screen on top."
+    static let discussion = "Params are typed as send's are. The JSON document carries the new instance's id as \"flowId\"."
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The flow's name.", completion: flowCompletion) var flow: String

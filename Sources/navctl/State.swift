@@ -6,17 +6,13 @@ import NavdClient
 struct State: NavctlCommand {
     /// The fast path's reading of the plain form; the name is the command's.
     static let form = CommandForm("state", words: .none) { _, _ in State() }
-    static let configuration = CommandConfiguration(commandName: form.name, abstract: "Print the revision, the selected tab and the path.")
+    static let abstract = "Print the revision, the selected tab and the path."
 
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
         let session = try Session(options)
         let state = try session.client.send(.getState)
-        if options.json {
-            session.say(json: state.json(cause: "state"))
-        } else {
-            session.say([state.line(cause: "state")])
-        }
+        session.say(json: { state.json(cause: "state") }, else: { [state.line(cause: "state")] })
     }
 }

@@ -6,20 +6,14 @@ import NavdClient
 struct Tree: NavctlCommand {
     /// The fast path's reading of the plain form; the name is the command's.
     static let form = CommandForm("tree", words: .none) { _, _ in Tree() }
-    static let configuration = CommandConfiguration(
-        commandName: form.name,
-        abstract: "Draw the whole tree: every tab, stack and modal layer.",
-        discussion: "* marks the selected tab; a layer is indented under the screen that presented it.")
+    static let abstract = "Draw the whole tree: every tab, stack and modal layer."
+    static let discussion = "* marks the selected tab; a layer is indented under the screen that presented it."
 
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
         let session = try Session(options)
         let tree = try session.client.send(.getTree)
-        if options.json {
-            session.say(json: tree.json)
-        } else {
-            session.say(["revision \(tree.revision)"] + tree.text())
-        }
+        session.say(json: { tree.json }, else: { ["revision \(tree.revision)"] + tree.text() })
     }
 }

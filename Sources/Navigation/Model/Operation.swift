@@ -1,34 +1,8 @@
-/// One screen to build: a route and its params as sent (SetStack's `(sa{sv})`).
-public struct ScreenRequest: Hashable, Sendable {
-    /// The route name.
-    public var route: String
-    /// The params as sent, unchecked.
-    public var params: InputParams
-
-    /// A request for a `route` screen with `params`.
-    public init(route: String, params: InputParams = [:]) {
-        self.route = route
-        self.params = params
-    }
-}
-
-/// One Apply op as sent: `(sa{sv})`, an operation name and its arguments.
-public struct RawOperation: Hashable, Sendable {
-    /// The lower-case method name (`push`, `popto`, …).
-    public var name: String
-    /// The arguments by the contract's names (`route`, `params`, `target`, `style`, `tab`, `screens`).
-    public var arguments: [String: InputValue]
-
-    /// An op named `name` with `arguments`.
-    public init(name: String, arguments: [String: InputValue] = [:]) {
-        self.name = name
-        self.arguments = arguments
-    }
-}
-
 /// A request to change the tree: one per mutating method of the contract.
 ///
-/// The journal stores it in binary (tags in ByteCoding+Values.swift), versioned by `JournalRecord`.
+/// An operation is declared whole in this file: its case, its cause, its journal form (a tag byte that never
+/// changes, then its arguments; versioned by `JournalRecord`) and how `Coordinator.perform` runs it. An op that
+/// Apply takes is also a line of `OperationKind`'s table (OperationDeclaration.swift), and its step is in `execute`.
 public enum Operation: Hashable, Sendable {
     /// Push a screen onto the top stack.
     case push(route: String, params: InputParams)
@@ -104,5 +78,131 @@ public enum Operation: Hashable, Sendable {
         case .reconcile: "reconcile"
         default: kind?.rawValue ?? ""
         }
+    }
+}
+
+// How the journal writes each operation: a tag byte (fixed once written: journals on disk keep it; 0 push … 15
+// reconcile, 16 send … 19 setfacts), then its arguments in the order of the case.
+extension ByteWriter {
+    mutating func operation(_ op: Operation) {
+        switch op {
+        case .push(let route, let params): byte(0); string(route); inputParams(params)
+        case .pop: byte(1)
+        case .popTo(let target): byte(2); string(target)
+        case .popToRoot: byte(3)
+        case .replace(let route, let params): byte(4); string(route); inputParams(params)
+        case .setStack(let screens):
+            byte(5); count(screens.count)
+            for screen in screens { string(screen.route); inputParams(screen.params) }
+        case .present(let route, let params, let style): byte(6); string(route); inputParams(params); string(style)
+        case .dismiss: byte(7)
+        case .dismissAll: byte(8)
+        case .back: byte(9)
+        case .selectTab(let tab): byte(10); string(tab)
+        case .open(let target): byte(11); string(target)
+        case .apply(let ops, let expectedRevision):
+            byte(12); count(ops.count)
+            for raw in ops { string(raw.name); inputParams(raw.arguments) }
+            varint(expectedRevision)
+        case .undo: byte(13)
+        case .redo: byte(14)
+        case .reconcile: byte(15)
+        case .send(let source, let event, let params, let expectedRevision):
+            byte(16); string(source); string(event); inputParams(params); varint(expectedRevision)
+        case .start(let flow, let params): byte(17); string(flow); inputParams(params)
+        case .finish(let output, let params): byte(18); string(output); inputParams(params)
+        case .setFacts(let facts): byte(19); inputParams(facts)
+        }
+    }
+}
+
+extension ByteReader {
+    mutating func operation() throws(SnapshotError) -> Operation {
+        switch try byte() {
+        case 0: return .push(route: try string(), params: try inputParams())
+        case 1: return .pop
+        case 2: return .popTo(target: try string())
+        case 3: return .popToRoot
+        case 4: return .replace(route: try string(), params: try inputParams())
+        case 5:
+            let count = try count()
+            var screens: [ScreenRequest] = []
+            screens.reserveCapacity(count)
+            for _ in 0..<count { screens.append(ScreenRequest(route: try string(), params: try inputParams())) }
+            return .setStack(screens)
+        case 6: return .present(route: try string(), params: try inputParams(), style: try string())
+        case 7: return .dismiss
+        case 8: return .dismissAll
+        case 9: return .back
+        case 10: return .selectTab(try string())
+        case 11: return .open(try string())
+        case 12:
+            let count = try count()
+            var ops: [RawOperation] = []
+            ops.reserveCapacity(count)
+            for _ in 0..<count { ops.append(RawOperation(name: try string(), arguments: try inputParams())) }
+            return .apply(ops, expectedRevision: try varint())
+        case 13: return .undo
+        case 14: return .redo
+        case 15: return .reconcile
+        case 16: return .send(source: try string(), event: try string(), params: try inputParams(), expectedRevision: try varint())
+        case 17: return .start(flow: try string(), params: try inputParams())
+        case 18: return .finish(output: try string(), params: try inputParams())
+        case 19: return .setFacts(try inputParams())
+        case let tag: throw corrupt("unknown operation tag \(tag)")
+        }
+    }
+}
+
+extension Coordinator {
+    /// Performs `op` at `time` (µs since the epoch): all or nothing, following the contract's no-op,
+    /// undo/redo, guard and history rules. A failure leaves the state exactly as it was.
+    public mutating func perform(_ op: Operation, at time: Int64) throws(NavigationError) -> Change {
+        try perform(op, at: time, tracing: false).change
+    }
+
+    /// `perform`, also returning the trace of the steps when `tracing` (for Resolve).
+    mutating func perform(_ op: Operation, at time: Int64, tracing: Bool) throws(NavigationError) -> (change: Change, trace: [String]) {
+        switch op {
+        case .undo, .redo:
+            return (try stepThroughHistory(op, at: time), [])
+        case .reconcile:
+            var warnings: [String] = []
+            return (commitReconciliation(reconciliation(warnings: &warnings), time: time), [])
+        default:
+            var txn = Transaction(state, tracing: tracing)
+            try run(.operation(op), &txn)
+            let change = commit(txn, op: op, time: time, effect: txn.touchedTree ? .record : .keep)
+            return (change, txn.trace ?? [])
+        }
+    }
+
+    /// Undo or Redo: steps to the most recent recorded tree that, fitted to the current graph and facts (a tree
+    /// recorded under an older graph may hold screens it no longer allows), differs from the current one; the
+    /// steps passed over move to the other list with it.
+    mutating func stepThroughHistory(_ op: Operation, at time: Int64) throws(NavigationError) -> Change {
+        let isUndo = op == .undo
+        var from = isUndo ? state.undo : state.redo
+        var to = isUndo ? state.redo : state.undo
+        var ids = state.ids
+        var leaving = state.tree
+        let keep = graph.limits.maxUndo
+        while let candidate = from.pop() {
+            to.push(leaving, keep: keep)
+            var ignoredWarnings: [String] = []
+            var ignoredFlows: [FlowInstance] = []
+            let tree = fitted(candidate, facts: state.facts, ids: &ids, warnings: &ignoredWarnings, abandoned: &ignoredFlows, fitting: state.tree)
+            if tree != state.tree {
+                var txn = Transaction(state)
+                txn.tree = tree
+                txn.ids = ids
+                txn.touchedTree = true
+                txn.removedScreens = true
+                return commit(txn, op: op, time: time, effect: isUndo ? .set(undo: from, redo: to) : .set(undo: to, redo: from))
+            }
+            leaving = candidate
+        }
+        if isUndo { throw .nothingToUndo("there is no change to undo") }
+        throw .nothingToRedo("there is nothing to redo; only an Undo can be redone, and any other change clears the redo list")
     }
 }

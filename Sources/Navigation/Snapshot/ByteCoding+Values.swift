@@ -3,8 +3,7 @@
 // ParamValue: tag byte 0 string, 1 int (zigzag), 2 double (bits), 3 bool.
 // InputValue: tag byte 0 string, 1 bool, 2 int, 3 uint, 4 double, 5 list, 6 record, 7 map, 8 variant, 9 other.
 // Dictionaries: count, then (key, value) pairs in ascending key order, so equal values encode equally.
-// Operation: tag byte in declaration order (0 push … 15 reconcile, 16 send … 19 setfacts), then its arguments
-// in declaration order.
+// Operation: its tag byte, then its arguments (written beside the operation, in Model/Operation.swift).
 
 /// How deep decoded input values may nest (D-Bus allows 64 levels; deeper bytes are corrupt).
 let maxDecodedNesting = 256
@@ -51,37 +50,6 @@ extension ByteWriter {
             return
         }
         for (key, each) in entries.sorted(by: { $0.key < $1.key }) { string(key); value(&self, each) }
-    }
-
-    mutating func operation(_ op: Operation) {
-        switch op {
-        case .push(let route, let params): byte(0); string(route); inputParams(params)
-        case .pop: byte(1)
-        case .popTo(let target): byte(2); string(target)
-        case .popToRoot: byte(3)
-        case .replace(let route, let params): byte(4); string(route); inputParams(params)
-        case .setStack(let screens):
-            byte(5); count(screens.count)
-            for screen in screens { string(screen.route); inputParams(screen.params) }
-        case .present(let route, let params, let style): byte(6); string(route); inputParams(params); string(style)
-        case .dismiss: byte(7)
-        case .dismissAll: byte(8)
-        case .back: byte(9)
-        case .selectTab(let tab): byte(10); string(tab)
-        case .open(let target): byte(11); string(target)
-        case .apply(let ops, let expectedRevision):
-            byte(12); count(ops.count)
-            for raw in ops { string(raw.name); inputParams(raw.arguments) }
-            varint(expectedRevision)
-        case .undo: byte(13)
-        case .redo: byte(14)
-        case .reconcile: byte(15)
-        case .send(let source, let event, let params, let expectedRevision):
-            byte(16); string(source); string(event); inputParams(params); varint(expectedRevision)
-        case .start(let flow, let params): byte(17); string(flow); inputParams(params)
-        case .finish(let output, let params): byte(18); string(output); inputParams(params)
-        case .setFacts(let facts): byte(19); inputParams(facts)
-        }
     }
 }
 
@@ -142,41 +110,5 @@ extension ByteReader {
             guard entries.updateValue(try value(&self), forKey: key) == nil else { throw corrupt("\(what) '\(key)' appears twice") }
         }
         return entries
-    }
-
-    mutating func operation() throws(SnapshotError) -> Operation {
-        switch try byte() {
-        case 0: return .push(route: try string(), params: try inputParams())
-        case 1: return .pop
-        case 2: return .popTo(target: try string())
-        case 3: return .popToRoot
-        case 4: return .replace(route: try string(), params: try inputParams())
-        case 5:
-            let count = try count()
-            var screens: [ScreenRequest] = []
-            screens.reserveCapacity(count)
-            for _ in 0..<count { screens.append(ScreenRequest(route: try string(), params: try inputParams())) }
-            return .setStack(screens)
-        case 6: return .present(route: try string(), params: try inputParams(), style: try string())
-        case 7: return .dismiss
-        case 8: return .dismissAll
-        case 9: return .back
-        case 10: return .selectTab(try string())
-        case 11: return .open(try string())
-        case 12:
-            let count = try count()
-            var ops: [RawOperation] = []
-            ops.reserveCapacity(count)
-            for _ in 0..<count { ops.append(RawOperation(name: try string(), arguments: try inputParams())) }
-            return .apply(ops, expectedRevision: try varint())
-        case 13: return .undo
-        case 14: return .redo
-        case 15: return .reconcile
-        case 16: return .send(source: try string(), event: try string(), params: try inputParams(), expectedRevision: try varint())
-        case 17: return .start(flow: try string(), params: try inputParams())
-        case 18: return .finish(output: try string(), params: try inputParams())
-        case 19: return .setFacts(try inputParams())
-        case let tag: throw corrupt("unknown operation tag \(tag)")
-        }
     }
 }

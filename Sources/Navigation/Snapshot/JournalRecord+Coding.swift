@@ -1,6 +1,6 @@
 /// The journal record's stored form: binary, built with `ByteWriter`:
 ///   magic "NVDJ" (4 bytes), varint version (3), varint revision, string cause, zigzag time, operation
-///   (see ByteCoding+Values.swift for the operation's tags). Version 2, from development builds before 0.1.0, is
+///   (see Model/Operation.swift for the operation's tags). Version 2, from development builds before 0.1.0, is
 ///   no longer read.
 extension JournalRecord {
     /// The version of the record format `encoded()` writes.

@@ -1,3 +1,31 @@
+/// One screen to build: a route and its params as sent (SetStack's `(sa{sv})`).
+public struct ScreenRequest: Hashable, Sendable {
+    /// The route name.
+    public var route: String
+    /// The params as sent, unchecked.
+    public var params: InputParams
+
+    /// A request for a `route` screen with `params`.
+    public init(route: String, params: InputParams = [:]) {
+        self.route = route
+        self.params = params
+    }
+}
+
+/// One Apply op as sent: `(sa{sv})`, an operation name and its arguments.
+public struct RawOperation: Hashable, Sendable {
+    /// The lower-case method name (`push`, `popto`, …).
+    public var name: String
+    /// The arguments by the contract's names (`route`, `params`, `target`, `style`, `tab`, `screens`).
+    public var arguments: [String: InputValue]
+
+    /// An op named `name` with `arguments`.
+    public init(name: String, arguments: [String: InputValue] = [:]) {
+        self.name = name
+        self.arguments = arguments
+    }
+}
+
 extension RawOperation {
     /// The operation this op names, checked against its declaration (`OperationKind.declaration`), or
     /// `InvalidOperation` saying what is unknown, missing or of the wrong kind.

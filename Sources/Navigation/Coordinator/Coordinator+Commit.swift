@@ -11,57 +11,6 @@ extension Coordinator {
         case set(undo: BoundedStack<Tree>, redo: BoundedStack<Tree>)
     }
 
-    /// Performs `op` at `time` (µs since the epoch): all or nothing, following the contract's no-op,
-    /// undo/redo, guard and history rules. A failure leaves the state exactly as it was.
-    public mutating func perform(_ op: Operation, at time: Int64) throws(NavigationError) -> Change {
-        try perform(op, at: time, tracing: false).change
-    }
-
-    /// `perform`, also returning the trace of the steps when `tracing` (for Resolve).
-    mutating func perform(_ op: Operation, at time: Int64, tracing: Bool) throws(NavigationError) -> (change: Change, trace: [String]) {
-        switch op {
-        case .undo, .redo:
-            return (try stepThroughHistory(op, at: time), [])
-        case .reconcile:
-            var warnings: [String] = []
-            return (commitReconciliation(reconciliation(warnings: &warnings), time: time), [])
-        default:
-            var txn = Transaction(state, tracing: tracing)
-            try run(.operation(op), &txn)
-            let change = commit(txn, op: op, time: time, effect: txn.touchedTree ? .record : .keep)
-            return (change, txn.trace ?? [])
-        }
-    }
-
-    /// Undo or Redo: steps to the most recent recorded tree that, fitted to the current graph and facts (a tree
-    /// recorded under an older graph may hold screens it no longer allows), differs from the current one; the
-    /// steps passed over move to the other list with it.
-    mutating func stepThroughHistory(_ op: Operation, at time: Int64) throws(NavigationError) -> Change {
-        let isUndo = op == .undo
-        var from = isUndo ? state.undo : state.redo
-        var to = isUndo ? state.redo : state.undo
-        var ids = state.ids
-        var leaving = state.tree
-        let keep = graph.limits.maxUndo
-        while let candidate = from.pop() {
-            to.push(leaving, keep: keep)
-            var ignoredWarnings: [String] = []
-            var ignoredFlows: [FlowInstance] = []
-            let tree = fitted(candidate, facts: state.facts, ids: &ids, warnings: &ignoredWarnings, abandoned: &ignoredFlows, fitting: state.tree)
-            if tree != state.tree {
-                var txn = Transaction(state)
-                txn.tree = tree
-                txn.ids = ids
-                txn.touchedTree = true
-                txn.removedScreens = true
-                return commit(txn, op: op, time: time, effect: isUndo ? .set(undo: from, redo: to) : .set(undo: to, redo: from))
-            }
-            leaving = candidate
-        }
-        if isUndo { throw .nothingToUndo("there is no change to undo") }
-        throw .nothingToRedo("there is nothing to redo; only an Undo can be redone, and any other change clears the redo list")
-    }
-
     /// Makes the transaction's result current as one new revision, or reports a no-op when nothing differs.
     mutating func commit(_ input: Transaction, op: Operation, time: Int64, effect: UndoEffect) -> Change {
         var txn = input
