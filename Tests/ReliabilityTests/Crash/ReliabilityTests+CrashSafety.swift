@@ -176,11 +176,14 @@ extension ReliabilityTests {
             if after.historyRevisions != expectedHistory {
                 ledger.recordViolation("round \(round): after the restart the history holds \(after.historyRevisions.count) entries \(after.historyRevisions.prefix(3))…\(after.historyRevisions.suffix(2)), expected \(expectedHistory.count) (\(after.revision) down to \(expectedHistory.last ?? 0))")
             }
-            // The start-up announcement: cause restore, the revision unchanged.
+            // The start-up announcement: cause restore, the revision unchanged. It is the first
+            // announcement of the navd just started (one of the navd before the kill may still be
+            // arriving, and a flow's Start announces with the cause `start` too).
+            let restarted = try observer.nameOwner(Contract.busName) ?? ""
             var startup: SignalRecorder.Announcement?
             let announcementDeadline = monotonicSeconds() + 2
             while startup == nil && monotonicSeconds() < announcementDeadline {
-                startup = recorder.announcements.dropFirst(announcementsBefore).first { $0.cause == "restore" || $0.cause == "start" }
+                startup = recorder.announcements.dropFirst(announcementsBefore).first { $0.sender == restarted }
                 if startup == nil { usleep(2_000) }
             }
             if let startup {

@@ -11,6 +11,9 @@ final class SignalRecorder: @unchecked Sendable {
         var cause: String
         var tab: String
         var path: DBusValue
+        /// The unique bus name of the navd that sent it: a start-up announcement and a flow's `Start`
+        /// share the cause `start`, so only the sender tells a restarted navd's announcement apart.
+        var sender: String
     }
 
     private let connection: Connection
@@ -58,7 +61,8 @@ final class SignalRecorder: @unchecked Sendable {
                 guard message.kind == .signal, message.member == "StackChanged", let body = try? message.body(), body.count == 4,
                     let revision = body[0].uint64Value, let cause = body[1].stringValue, let tab = body[2].stringValue
                 else { continue }
-                let announcement = Announcement(revision: revision, cause: cause, tab: tab, path: body[3])
+                let announcement = Announcement(
+                    revision: revision, cause: cause, tab: tab, path: body[3], sender: message.sender ?? "")
                 lock.withLock {
                     // A start-up announcement repeats the last change's revision: keep the change's.
                     if cause != "restore" && cause != "start" { byRevision[revision] = announcement }
