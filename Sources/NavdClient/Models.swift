@@ -102,6 +102,8 @@ public struct NavigatorProperties: Hashable, Sendable {
     public var version: String = ""
     /// Every declared fact and its current value.
     public var facts: Params = [:]
+    /// The screen `Back` would leave on top; nil where `Back` would answer `AtRoot`.
+    public var backTarget: BackTarget? = nil
 
     /// Makes an empty set of properties.
     public init() {}

@@ -193,6 +193,7 @@ extension ServedNavigator {
         case .states: .stringDictionary(coordinator.namedStates.keys.sorted().map { ($0, coordinator.namedStates[$0]!) })
         case .version: .string(Navigator.version)
         case .facts: coordinator.facts.dbusValue
+        case .backTarget: BackTarget.dbusValue(coordinator.backTarget)
         }
     }
 
@@ -217,6 +218,7 @@ extension NavigatorProperty {
         case .facts: self = .facts
         case .tabs: self = .tabs
         case .states: self = .states
+        case .backTarget: self = .backTarget
         }
     }
 }
@@ -256,6 +258,8 @@ extension Coordinator {
             body.variant(.stringDictionary(namedStates.keys.sorted().map { ($0, namedStates[$0]!) }))
         case .facts:
             body.variant(facts.dbusValue)
+        case .backTarget:
+            body.variant(BackTarget.dbusValue(backTarget))
         }
     }
 }

@@ -120,6 +120,7 @@ struct PendingProperties {
         case .states: 8
         case .version: 9
         case .facts: 10
+        case .backTarget: 11
         }
     }
 }

@@ -24,6 +24,9 @@ public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
     case version = "Version"
     /// `Facts` (a{sv}): every declared fact and its value.
     case facts = "Facts"
+    /// `BackTarget` (sss): the id, route and presentation of the screen `Back` would leave on top,
+    /// ('', '', '') where `Back` would answer `AtRoot`.
+    case backTarget = "BackTarget"
 
     /// The property's D-Bus name.
     public var name: String { rawValue }
@@ -43,6 +46,9 @@ public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
             case .states: ("a{ss}", "The named states and the links they stand for.")
             case .version: ("s", "navd's version.")
             case .facts: (WireSignature.params.rawValue, "Every declared fact and its current value.")
+            case .backTarget:
+                (WireSignature.backTarget.rawValue,
+                 "The id, route and presentation of the screen Back would leave on top; ('', '', '') where Back would answer AtRoot.")
             }
         return PropertyDeclaration(name, signature, access: .read, emitsChangedSignal: true, documentation: documentation)
     }

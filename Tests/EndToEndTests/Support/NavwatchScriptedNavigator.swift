@@ -110,6 +110,7 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
         case .states: .stringDictionary([])
         case .version: .string(Navigator.version)
         case .facts: Params().dbusValue
+        case .backTarget: BackTarget.dbusValue(state.path.dropLast().last.map { BackTarget(id: $0.id, route: $0.route, presentation: $0.presentation) })
         }
     }
 
