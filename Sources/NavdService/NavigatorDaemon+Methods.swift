@@ -259,7 +259,8 @@ extension Coordinator {
         case .facts:
             body.variant(facts.dbusValue)
         case .backTarget:
-            body.variant(BackTarget.dbusValue(backTarget))
+            body.variant(signature: WireSignature.backTarget)
+            BackTarget.write(backTarget, into: &body)
         }
     }
 }

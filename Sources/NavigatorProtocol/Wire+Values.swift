@@ -204,3 +204,13 @@ extension Entry {
         }
     }
 }
+
+extension BackTarget {
+    /// The `BackTarget` property `(sss)` of `target`: the bytes `dbusValue(_:)` marshals to, with no value built.
+    public static func write(_ target: BackTarget?, into body: inout BodyWriter) {
+        body.structure()
+        body.string(target?.id ?? "")
+        body.string(target?.route ?? "")
+        body.string(target?.presentation.rawValue ?? "")
+    }
+}
