@@ -5,7 +5,8 @@ import PackageDescription
 /// navd: a navigation coordinator on D-Bus.
 ///
 /// Dependencies point one way: executables → NavdService / NavdClient → DBus and Navigation.
-/// Only `DBus` (through `CDBus`) touches libdbus; only `SQLite` (through `CSQLite`) touches libsqlite3.
+/// Only `DBus` (through `CDBus`) touches libdbus; only `SQLite` (through `CSQLite`) touches libsqlite3
+/// (apart from the benchmark's C programs, navd-floor and navd-load, which are what navd is measured against).
 let package = Package(
     name: "navd",
     products: [
@@ -96,8 +97,9 @@ let package = Package(
         ),
         // The Swift example of docs/swift-client.md, a view process on AsyncNavigator (a test runs it against navd).
         .executableTarget(name: "navd-view-example", dependencies: ["NavdClient"], path: "Examples/view-process"),
-        // The benchmark's floor: a stateless C service on libdbus answering Push/Pop.
-        .executableTarget(name: "navd-floor", dependencies: ["CDBus"]),
+        // The benchmark's floors: a C service on libdbus answering Push/Pop, stateless (the bus floor)
+        // or committing each change to SQLite before it replies (the durable floor, `--state`).
+        .executableTarget(name: "navd-floor", dependencies: ["CDBus", "CSQLite"]),
         // The benchmark's load client: a small C client on libdbus, so every service compared
         // is driven at the same small client cost.
         .executableTarget(name: "navd-load", dependencies: ["CDBus"]),

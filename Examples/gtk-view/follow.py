@@ -71,7 +71,7 @@ class Navigator:
         self.timer = GLib.timeout_add(STARTUP_SIGNAL_WAIT_MS, self.resync) if waiting else 0
 
     def _show(self, revision, tab, path, reread=False):
-        """Reads what the view draws besides the path (titles, hints, tabs, flows, events), then hands it over."""
+        """Reads what the view draws besides the path (titles, hints, tabs, flows, events, where Back goes), then hands it over."""
         self._wait(False)
         try:
             if reread or self.routes is None or (tab and tab not in self.tabs):
@@ -80,11 +80,12 @@ class Navigator:
             flows = self._read("GetFlows")[0]
             # The events of the screen on top now: if a newer change came meanwhile, its StackChanged comes next.
             events = self._read("GetEventParams", "(s)", "")[0]
+            back = self._read("org.freedesktop.DBus.Properties.Get", "(ss)", NAME, "BackTarget")[0]  # ("", "", "") at the root
         except GLib.Error:
             return self._owner(False)
         self.last, self.gone = revision, False
         self.on_state(dict(revision=revision, tab=tab, path=path, tabs=self.tabs, routes=self.routes,
-                           flows=flows, events=events))
+                           flows=flows, events=events, back=back))
 
     def call(self, method, signature="()", *args):
         """Reports what the user did as the contract's method (Back, Dismiss, SelectTab, Send): navd decides."""

@@ -57,5 +57,5 @@ class RenderLog:
                 "flows": [page.flow.get_label() for _, v in views for page in v.pages() if page.flow.get_mapped()],
                 "events": [dict(event=button.event, **place(button)) for button in w.top.buttons],
                 "fields": {name: place(entry) for name, entry in w.top.fields.items()},
-                "back": place(back) if back.get_visible() else None,
+                "back": dict(place(back), tooltip=back.get_tooltip_text(), sensitive=back.get_sensitive()),
                 "close": place(w.layers[-1].close) if w.layers else None}

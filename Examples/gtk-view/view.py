@@ -138,7 +138,6 @@ class Layer(Gtk.Box):
 
     def show_screens(self, entries, make_page):
         self.stack.show_screens(entries, make_page)
-        self.back.set_visible(len(entries) > 1)
         self.heading.set_title(self.stack.get_visible_child().title.get_label())
 
 
@@ -148,7 +147,7 @@ class NavigatorWindow(Adw.ApplicationWindow):
         self.report, self.window = None, self  # report: follow.Navigator, set once the window exists
         self.rendered = self.toasted = lambda *_: None  # what --log-renders hooks (render_log.py)
         self.layers, self.top, self.tab_views, self.shown_tab = [], None, {}, None
-        self.back = Gtk.Button(icon_name="go-previous-symbolic", tooltip_text="Back (Escape)", visible=False)
+        self.back = Gtk.Button(icon_name="go-previous-symbolic", tooltip_text="Back (Escape)", sensitive=False)
         self.back.connect("clicked", lambda _: self.report.call("Back"))
         self.tabs = Adw.ViewStack(vexpand=True)
         self.switched = self.tabs.connect("notify::visible-child-name", self._tab_switched)
@@ -213,8 +212,8 @@ class NavigatorWindow(Adw.ApplicationWindow):
             self.tabs.set_visible_child_name(self.shown_tab)
         self.content.set_visible_child_name("app")
         self.title.set_subtitle(f"revision {state['revision']}")
-        self.back.set_visible(len(stacks[0][1]) > 1)
         self._show_layers(stacks[1:], make)
+        self._show_back(state["back"], routes)
         self._show_events((self.layers[-1].stack if self.layers else self.tab_views[self.shown_tab]), state["events"])
 
     def _show_layers(self, layers, make):
@@ -229,6 +228,15 @@ class NavigatorWindow(Adw.ApplicationWindow):
             self.layers.append(Layer(style, entries[0][0], self.layers[-1] if self.layers else self, self))
         for layer, (_style, entries) in zip(self.layers, layers):
             layer.show_screens(entries, make)
+
+    def _show_back(self, target, routes):
+        """The top stack's back button names the screen Back would leave on top (navd's BackTarget); none: insensitive."""
+        top = self.layers[-1].back if self.layers else self.back
+        for button in [self.back] + [layer.back for layer in self.layers]:
+            button.set_sensitive(button is top and bool(target[0]))
+            button.set_tooltip_text("Back (Escape)")
+        if target[0]:
+            top.set_tooltip_text(f"Back to {shown(routes.get(target[1], {}).get('title') or target[1])} (Escape)")
 
     def _show_events(self, view, events):
         """Only the screen on top offers its events; navd's name gone, none does."""

@@ -102,6 +102,12 @@ public struct BodyWriter {
         wire.byte(0)
     }
 
+    /// The signature of a variant holding a value of `signature`, such as `(sss)`; the caller writes
+    /// the value next, as that signature says.
+    public mutating func variant(signature: Signature) {
+        wire.signature(signature.rawValue)
+    }
+
     /// A whole variant holding `value` (checked as `DBusValue.validateForSending` does), for
     /// values with no writer of their own.
     public mutating func variant(_ value: DBusValue) {

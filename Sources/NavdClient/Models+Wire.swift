@@ -72,5 +72,6 @@ extension NavigatorProperties {
         states = Dictionary(try read(.states, \.stringPairs), uniquingKeysWith: { _, last in last })
         version = try read(.version, \.stringValue)
         facts = try Params(dbusValue: try read(.facts) { $0 })
+        backTarget = try BackTarget.read(dbusValue: try read(.backTarget) { $0 })
     }
 }

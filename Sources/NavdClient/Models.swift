@@ -105,6 +105,8 @@ public struct NavigatorProperties: Hashable, Sendable {
     /// Who may change and read the navigator: its route file's `access:` keys as written (`change`,
     /// `read`); empty without one.
     public var access: [String: [String]] = [:]
+    /// The screen `Back` would leave on top; nil where `Back` would answer `AtRoot`.
+    public var backTarget: BackTarget? = nil
 
     /// Makes an empty set of properties.
     public init() {}

@@ -195,6 +195,7 @@ extension ServedNavigator {
         case .version: .string(Navigator.version)
         case .facts: coordinator.facts.dbusValue
         case .access: Navigator.accessValue(coordinator.graph.access)
+        case .backTarget: BackTarget.dbusValue(coordinator.backTarget)
         }
     }
 
@@ -219,6 +220,7 @@ extension NavigatorProperty {
         case .facts: self = .facts
         case .tabs: self = .tabs
         case .states: self = .states
+        case .backTarget: self = .backTarget
         }
     }
 }
@@ -260,6 +262,9 @@ extension Coordinator {
             body.variant(facts.dbusValue)
         case .access:
             body.variant(Navigator.accessValue(graph.access))
+        case .backTarget:
+            body.variant(signature: WireSignature.backTarget)
+            BackTarget.write(backTarget, into: &body)
         }
     }
 }

@@ -121,6 +121,7 @@ struct PendingProperties {
         case .version: 9
         case .facts: 10
         case .access: 11
+        case .backTarget: 12
         }
     }
 }

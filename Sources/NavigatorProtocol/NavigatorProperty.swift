@@ -26,6 +26,9 @@ public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
     case facts = "Facts"
     /// `Access` (a{sas}): the route file's `access:` keys as written; `{}` without one.
     case access = "Access"
+    /// `BackTarget` (sss): the id, route and presentation of the screen `Back` would leave on top,
+    /// ('', '', '') where `Back` would answer `AtRoot`.
+    case backTarget = "BackTarget"
 
     /// The property's D-Bus name.
     public var name: String { rawValue }
@@ -46,6 +49,9 @@ public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
             case .version: ("s", "navd's version.")
             case .facts: (WireSignature.params.rawValue, "Every declared fact and its current value.")
             case .access: ("a{sas}", "Who may change and read this navigator: the route file's access: keys as written; {} without one.")
+            case .backTarget:
+                (WireSignature.backTarget.rawValue,
+                 "The id, route and presentation of the screen Back would leave on top; ('', '', '') where Back would answer AtRoot.")
             }
         return PropertyDeclaration(name, signature, access: .read, emitsChangedSignal: true, documentation: documentation)
     }

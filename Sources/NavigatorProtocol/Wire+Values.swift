@@ -137,6 +137,25 @@ extension HistoryEntry {
     }
 }
 
+extension BackTarget {
+    /// The `BackTarget` property `(sss)` of `target`; `("", "", "")` for none (Back would answer AtRoot).
+    public static func dbusValue(_ target: BackTarget?) -> DBusValue {
+        .structure([.string(target?.id ?? ""), .string(target?.route ?? ""), .string(target?.presentation.rawValue ?? "")])
+    }
+
+    /// Reads the `BackTarget` property `(sss)`: nil for `("", "", "")`; throws `InvalidArgs` naming what does not fit.
+    public static func read(dbusValue: DBusValue) throws(DBusError) -> BackTarget? {
+        guard case .structure(let fields) = dbusValue, fields.count == 3,
+              case .string(let id) = fields[0], case .string(let route) = fields[1], case .string(let name) = fields[2]
+        else { throw malformed("a back target \(WireSignature.backTarget)", dbusValue) }
+        if id.isEmpty && route.isEmpty && name.isEmpty { return nil }
+        guard let presentation = Presentation(rawValue: name) else {
+            throw .invalidArgs("back target '\(id)' has presentation '\(name)', not root, push, sheet or cover")
+        }
+        return BackTarget(id: id, route: route, presentation: presentation)
+    }
+}
+
 // MARK: Written straight into a signal's body
 
 extension ParamValue {
@@ -183,5 +202,15 @@ extension Entry {
                 entry.params.write(into: &body)
             }
         }
+    }
+}
+
+extension BackTarget {
+    /// The `BackTarget` property `(sss)` of `target`: the bytes `dbusValue(_:)` marshals to, with no value built.
+    public static func write(_ target: BackTarget?, into body: inout BodyWriter) {
+        body.structure()
+        body.string(target?.id ?? "")
+        body.string(target?.route ?? "")
+        body.string(target?.presentation.rawValue ?? "")
     }
 }

@@ -36,6 +36,8 @@ public enum WireSignature {
     public static let eventWithParams = Signature(unchecked: "(ssa{ss})")
     /// GetEventParams' reply `a(ssa{ss})`.
     public static let eventsWithParams = Signature(unchecked: "a(ssa{ss})")
+    /// The `BackTarget` property `(sss)`: (id, route, presentation).
+    public static let backTarget = Signature(unchecked: "(sss)")
     /// Resolve's trace `as`.
     public static let trace = Signature(unchecked: "as")
 }

@@ -7,10 +7,11 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navd-bench",
-        abstract: "Measure navd against the bus's own floor (Ping, the C service navd-floor) and a dbus-python peer, side by side in one run.",
+        abstract: "Measure navd against the bus's own floor (Ping, the C service navd-floor), a durable floor (navd-floor committing each change to SQLite) and a dbus-python peer, side by side in one run.",
         discussion: """
             Starts private dbus-daemons, navd (persistence on, temporary state directory), navd --ephemeral, \
-            navd-floor and scripts/navd-pypeer.py; navd, navd-floor and the C load client navd-load are found \
+            navd-floor (twice: stateless, and with --state, committing one SQLite WAL row per change before it replies) \
+            and scripts/navd-pypeer.py; navd, navd-floor and the C load client navd-load are found \
             next to navd-bench (or in --bin-dir). Every call figure is made by navd-load and interleaves navd \
             and the others over the rounds (the apps figures: navds serving 1 and 50 apps from generated \
             route files, and Reload of a 1,000-route app beside calls to another); prints a table, and with --json the same figures as JSON. \

@@ -1,7 +1,7 @@
 extension BenchRun {
-    /// Ping, the C floor, the dbus-python peer, navd and navd --ephemeral with its own floor:
-    /// one call at a time (interleaved call by call) and 32 in flight (interleaved in chunks
-    /// of 256), over the rounds, all through navd-load.
+    /// Ping, the C floor, the durable floor, the dbus-python peer, navd and navd --ephemeral with
+    /// its own floor: one call at a time (interleaved call by call) and 32 in flight (interleaved in
+    /// chunks of 256), over the rounds, all through navd-load.
     func measureCallFigures() throws {
         guard let main, let ephemeral else { return }
         let calls = plan.callsPerRound
@@ -9,6 +9,7 @@ extension BenchRun {
         let subjects: [(String, LoadTarget)] = [
             ("ping", LoadTarget(address: main.bus.address, target: .navd, kind: .ping)),
             ("floor", LoadTarget(address: main.bus.address, target: .floor, kind: .pushPop)),
+            ("durableFloor", LoadTarget(address: main.bus.address, target: .durableFloor, kind: .pushPop)),
             ("python", LoadTarget(address: main.bus.address, target: .python, kind: .pushPop)),
             ("navd", LoadTarget(address: main.bus.address, target: .navd, kind: .pushPop)),
             ("ephemeralFloor", LoadTarget(address: ephemeral.bus.address, target: .floor, kind: .pushPop)),
@@ -24,6 +25,7 @@ extension BenchRun {
         let ping = summary("ping.serial"), floor = summary("floor.serial"), navd = summary("navd.serial")
         let python = summary("python.serial"), pythonPipe = summary("python.inflight")
         let pingPipe = summary("ping.inflight"), floorPipe = summary("floor.inflight"), navdPipe = summary("navd.inflight")
+        let durable = summary("durableFloor.serial"), durablePipe = summary("durableFloor.inflight")
         let ephFloor = summary("ephemeralFloor.serial"), eph = summary("ephemeral.serial")
         let ephFloorPipe = summary("ephemeralFloor.inflight"), ephPipe = summary("ephemeral.inflight")
 
@@ -31,6 +33,10 @@ extension BenchRun {
         figures.append(Figure("floor.ping.inflight32", "Peer.Ping to navd's connection, 32 in flight", pingPipe))
         figures.append(Figure("floor.service.serial", "navd-floor Push/Pop, one at a time", floor))
         figures.append(Figure("floor.service.inflight32", "navd-floor Push/Pop, 32 in flight", floorPipe))
+        var durableFigure = Figure("floor.durable.serial", "navd-floor --state (a SQLite WAL commit per change) Push/Pop, one at a time", durable)
+        durableFigure.note = "durable floor p50 / bus floor p50 \(format2(durable.p50 / floor.p50))"
+        figures.append(durableFigure)
+        figures.append(Figure("floor.durable.inflight32", "navd-floor --state Push/Pop, 32 in flight", durablePipe))
         figures.append(Figure("peer.python.serial", "dbus-python peer Push/Pop, one at a time", python))
         figures.append(Figure("peer.python.inflight32", "dbus-python peer Push/Pop, 32 in flight", pythonPipe))
 
@@ -38,6 +44,10 @@ extension BenchRun {
         latency.compare(ratio: navd.p50 / floor.p50, of: "navd p50 / navd-floor p50", atMost: 1.25)
         latency.note = "p99 ratio \(format2(navd.p99 / floor.p99))"
         figures.append(latency)
+        var latencyDurable = Figure("latency.navd.vs_durable", "the same, against the durable floor", navd)
+        latencyDurable.compare(ratio: navd.p50 / durable.p50, of: "navd p50 / durable floor p50")
+        latencyDurable.note = "p99 ratio \(format2(navd.p99 / durable.p99)); beside the bus floor: navd p50 / navd-floor p50 \(format2(navd.p50 / floor.p50))"
+        figures.append(latencyDurable)
         var latencyPython = Figure("latency.navd.vs_python", "the same, against the dbus-python peer", navd)
         latencyPython.compare(ratio: navd.p50 / python.p50, of: "navd p50 / dbus-python peer p50", atMost: 1.0)
         figures.append(latencyPython)
@@ -48,6 +58,9 @@ extension BenchRun {
         var throughput = Figure("throughput.navd", "navd Push/Pop, 32 in flight (persistence on)", navdPipe)
         throughput.compare(ratio: navdPipe.opsPerSecond / floorPipe.opsPerSecond, of: "navd ops/s / navd-floor ops/s", atLeast: 1.0)
         figures.append(throughput)
+        var throughputDurable = Figure("throughput.navd.vs_durable", "the same, against the durable floor", navdPipe)
+        throughputDurable.compare(ratio: navdPipe.opsPerSecond / durablePipe.opsPerSecond, of: "navd ops/s / durable floor ops/s")
+        figures.append(throughputDurable)
         var throughputPython = Figure("throughput.navd.vs_python", "the same, against the dbus-python peer", navdPipe)
         throughputPython.compare(
             ratio: navdPipe.opsPerSecond / pythonPipe.opsPerSecond, of: "navd ops/s / dbus-python peer ops/s", atLeast: 1.2)

@@ -8,7 +8,7 @@ final class BenchRun {
     let binaries: Binaries
     /// A temporary directory for state, logs and the generated route file.
     let workDirectory: String
-    /// navd with persistence on, and the floor, on one bus.
+    /// navd with persistence on, the floor and the durable floor, on one bus.
     var main: BenchSite?
     /// navd --ephemeral, and a floor, on another bus.
     var ephemeral: BenchSite?
@@ -19,7 +19,9 @@ final class BenchRun {
     var figures: [Figure] = []
     let floorPlacement = """
         navd-floor runs on the same private bus as the navd it is compared with, as org.navd.Floor1 \
-        (same bus daemon, same client, same hops: the fair comparison), and so does the dbus-python peer, \
+        (same bus daemon, same client, same hops: the fair comparison), and so do the durable floor \
+        (navd-floor --state: one SQLite WAL row committed per change, synchronous=NORMAL, before the reply; \
+        its file beside navd's state) as org.navd.DurableFloor1 and the dbus-python peer, \
         as org.navd.Python1; navd cannot share a bus with another navd (it never queues for its name), \
         so the ephemeral and growth navds each get a bus and a floor of their own. Every call is made \
         by navd-load, a small C client on libdbus (fan-out: one watcher process per watcher)
@@ -35,7 +37,9 @@ final class BenchRun {
         workDirectory = String(cString: made)
         load = LoadClient(executable: binaries.load, workDirectory: workDirectory)
         progress("work directory \(workDirectory)")
-        let main = try BenchSite(name: "main", binaries: binaries, stateDirectory: workDirectory + "/state-main")
+        let main = try BenchSite(
+            name: "main", binaries: binaries, stateDirectory: workDirectory + "/state-main",
+            durableFloorState: workDirectory + "/durable-floor.sqlite")
         self.main = main
         appendMemoryFigures(
             main.navd.pid, key: "memory.idle", state: "idle after start (persistence on)", privateBudget: 4,

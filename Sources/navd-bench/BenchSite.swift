@@ -3,7 +3,8 @@ import DBus
 import Foundation
 
 /// One private bus with the services on it: navd (with the given arguments) and the C floor
-/// under `org.navd.Floor1`, so both are measured through the same bus daemon by the same client.
+/// under `org.navd.Floor1` (and, where asked, the durable floor under `org.navd.DurableFloor1`),
+/// so all are measured through the same bus daemon by the same client.
 /// navd always takes its well-known bus name and refuses to queue for it, so each navd
 /// configuration (persistent, ephemeral, growth) has a site, a bus and a floor of its own.
 final class BenchSite {
@@ -12,12 +13,18 @@ final class BenchSite {
     let bus: PrivateBus
     let navd: NavdProcess
     let floor: ChildProcess
+    /// navd-floor with `--state`: one SQLite WAL commit per change before it replies (nil unless asked for).
+    private(set) var durableFloor: ChildProcess?
     /// The client connection the serial and pipelined measurements use.
     let client: Connection
 
-    /// Starts the bus, the floor and navd (its state in `stateDirectory`, or `--ephemeral` when
-    /// nil, plus `navdArguments`), and waits until both answer.
-    init(name: String, binaries: Binaries, stateDirectory: String?, navdArguments: [String] = []) throws {
+    /// Starts the bus, the floor, the durable floor when `durableFloorState` names its database file, and
+    /// navd (its state in `stateDirectory`, or `--ephemeral` when nil, plus `navdArguments`), and waits
+    /// until all answer.
+    init(
+        name: String, binaries: Binaries, stateDirectory: String?, navdArguments: [String] = [],
+        durableFloorState: String? = nil
+    ) throws {
         self.name = name
         bus = try PrivateBus()
         navd = NavdProcess(
@@ -33,6 +40,20 @@ final class BenchSite {
         guard waitUntilAnswering(client, .floor, kind: .ping, seconds: 20) else {
             stop()
             throw BenchError("navd-floor on the \(name) bus did not answer within 20 s:\n\(floor.logTail())")
+        }
+        if let durableFloorState {
+            do {
+                durableFloor = try ChildProcess(launching: binaries.floor, arguments: [
+                    "--address", bus.address, "--name", CallTarget.durableFloor.busName, "--state", durableFloorState,
+                ])
+            } catch {
+                stop()
+                throw error
+            }
+            guard waitUntilAnswering(client, .durableFloor, kind: .ping, seconds: 20) else {
+                stop()
+                throw BenchError("navd-floor --state on the \(name) bus did not answer within 20 s:\n\(durableFloor?.logTail() ?? "")")
+            }
         }
         do {
             try navd.start(timeout: 30)
@@ -50,6 +71,7 @@ final class BenchSite {
         client.close()
         navd.stop()
         floor.stop()
+        durableFloor?.stop()
         bus.stop()
     }
 }

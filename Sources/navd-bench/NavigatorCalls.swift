@@ -11,6 +11,8 @@ struct CallTarget {
     static let navd = CallTarget(busName: Navigator.busName)
     /// The C floor service, on the same bus under another name.
     static let floor = CallTarget(busName: "org.navd.Floor1")
+    /// The durable floor: the C floor committing one SQLite row per change before it replies, on the same bus.
+    static let durableFloor = CallTarget(busName: "org.navd.DurableFloor1")
     /// The dbus-python peer (scripts/navd-pypeer.py), on the same bus under another name.
     static let python = CallTarget(busName: "org.navd.Python1")
 }

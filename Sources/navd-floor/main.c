@@ -1,15 +1,21 @@
 /*
- * navd-floor: the benchmark's floor. A stateless libdbus service that
- * answers org.navd.Navigator1's Push and Pop with navd's reply shapes and sends, per call,
- * the same StackChanged and one PropertiesChanged -- the naive thing, no batching. What it
- * costs is what the bus itself costs for this interface.
+ * navd-floor: the benchmark's floors. A libdbus service that answers org.navd.Navigator1's
+ * Push and Pop with navd's reply shapes and sends, per call, the same StackChanged and one
+ * PropertiesChanged -- the naive thing, no batching.
  *
- * Usage: navd-floor --address ADDR [--name org.navd.Navigator1]
- * Exit status: 0 after SIGTERM/SIGINT or when the bus goes away, 1 when the name is taken or
- * the bus is unreachable, 2 for bad usage.
+ * Without --state it keeps no state: what it costs is what the bus itself costs for this
+ * interface (the bus floor). With --state FILE it is the durable floor: before it replies it
+ * commits one row per change to the SQLite database FILE in WAL mode with synchronous=NORMAL,
+ * navd's default -- the cheapest service that keeps navd's promise that an answered change
+ * survives a crash of the service.
+ *
+ * Usage: navd-floor --address ADDR [--name org.navd.Navigator1] [--state FILE]
+ * Exit status: 0 after SIGTERM/SIGINT or when the bus goes away, 1 when the name is taken, the
+ * bus is unreachable or FILE cannot be opened, 2 for bad usage.
  */
 #include <dbus/dbus.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +27,43 @@
 static volatile sig_atomic_t stop_requested = 0;
 static dbus_uint64_t revision = 1;   /* a fresh tree is revision 1, as in navd */
 static unsigned long next_id = 2;    /* "#1" is the root screen */
+
+/* The durable floor's database and its one statement; NULL for the bus floor. */
+static sqlite3 *database = NULL;
+static sqlite3_stmt *insert_change = NULL;
+
+/* Opens FILE as navd opens its state file (WAL, synchronous=NORMAL, an exclusive lock) with a
+ * table of changes; 0 on success, else prints why and returns 1. */
+static int open_state(const char *path) {
+    const char *setup =
+        "PRAGMA locking_mode = EXCLUSIVE;"
+        "PRAGMA journal_mode = WAL;"
+        "PRAGMA synchronous = NORMAL;"
+        "CREATE TABLE IF NOT EXISTS changes ("
+        " revision INTEGER PRIMARY KEY, cause TEXT NOT NULL, id TEXT NOT NULL, route TEXT NOT NULL);";
+    if (sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL)
+            != SQLITE_OK
+        || sqlite3_exec(database, setup, NULL, NULL, NULL) != SQLITE_OK
+        || sqlite3_prepare_v3(database, "INSERT INTO changes (revision, cause, id, route) VALUES (?1, ?2, ?3, ?4)",
+                              -1, SQLITE_PREPARE_PERSISTENT, &insert_change, NULL) != SQLITE_OK) {
+        fprintf(stderr, "navd-floor: cannot open the state file %s: %s\n", path,
+                database ? sqlite3_errmsg(database) : "out of memory");
+        return 1;
+    }
+    return 0;
+}
+
+/* Commits the change that makes `revision` (its own transaction); 0 on success, else 1. */
+static int commit_change(const char *cause, const char *id, const char *route) {
+    int result;
+    sqlite3_bind_int64(insert_change, 1, (sqlite3_int64)revision);
+    sqlite3_bind_text(insert_change, 2, cause, -1, SQLITE_STATIC);
+    sqlite3_bind_text(insert_change, 3, id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(insert_change, 4, route, -1, SQLITE_STATIC);
+    result = sqlite3_step(insert_change);
+    sqlite3_reset(insert_change);
+    return result == SQLITE_DONE ? 0 : 1;
+}
 
 static void request_stop(int signal_number) {
     (void)signal_number;
@@ -109,7 +152,8 @@ static void reply_error(DBusConnection *connection, DBusMessage *call, const cha
         send_and_release(connection, dbus_message_new_error(call, name, text));
 }
 
-/* Push or Pop: a new revision, the reply, StackChanged, PropertiesChanged, in that order. */
+/* Push or Pop: a new revision (committed first, for the durable floor), the reply,
+ * StackChanged, PropertiesChanged, in that order. */
 static void change(DBusConnection *connection, DBusMessage *call, int is_push) {
     char id[32];
     const char *route = "orange", *id_text = id;
@@ -118,11 +162,17 @@ static void change(DBusConnection *connection, DBusMessage *call, int is_push) {
         DBusMessageIter args;
         dbus_message_iter_init(call, &args);
         dbus_message_iter_get_basic(&args, &route);
-        snprintf(id, sizeof id, "#%lu", next_id++);
+        snprintf(id, sizeof id, "#%lu", next_id);
     } else {
         snprintf(id, sizeof id, "#%lu", next_id - 1);
     }
     revision++;
+    if (database != NULL && commit_change(is_push ? "push" : "pop", id, route) != 0) {
+        revision--;
+        reply_error(connection, call, DBUS_ERROR_FAILED, sqlite3_errmsg(database));
+        return;
+    }
+    if (is_push) next_id++;
     if (!dbus_message_get_no_reply(call)) {
         reply = dbus_message_new_method_return(call);
         if (reply != NULL) {
@@ -159,12 +209,12 @@ static void handle(DBusConnection *connection, DBusMessage *message) {
 }
 
 static int usage(const char *problem) {
-    fprintf(stderr, "navd-floor: %s\nusage: navd-floor --address ADDR [--name org.navd.Navigator1]\n", problem);
+    fprintf(stderr, "navd-floor: %s\nusage: navd-floor --address ADDR [--name org.navd.Navigator1] [--state FILE]\n", problem);
     return 2;
 }
 
 int main(int argc, char **argv) {
-    const char *address = NULL, *name = INTERFACE;
+    const char *address = NULL, *name = INTERFACE, *state = NULL;
     DBusConnection *connection;
     DBusError error;
     struct sigaction action;
@@ -173,10 +223,12 @@ int main(int argc, char **argv) {
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--address") == 0 && i + 1 < argc) address = argv[++i];
         else if (strcmp(argv[i], "--name") == 0 && i + 1 < argc) name = argv[++i];
-        else if (strcmp(argv[i], "--help") == 0) return usage("a stateless floor for navd's benchmark"), 0;
+        else if (strcmp(argv[i], "--state") == 0 && i + 1 < argc) state = argv[++i];
+        else if (strcmp(argv[i], "--help") == 0) return usage("the floors of navd's benchmark: the bus's, or with --state a durable one"), 0;
         else return usage("unknown or incomplete option");
     }
     if (address == NULL) return usage("--address is required");
+    if (state != NULL && open_state(state) != 0) return 1;
 
     memset(&action, 0, sizeof action);
     action.sa_handler = request_stop;   /* no SA_RESTART: the poll wakes up */
@@ -213,5 +265,7 @@ int main(int argc, char **argv) {
     }
     dbus_connection_close(connection);
     dbus_connection_unref(connection);
+    sqlite3_finalize(insert_change);
+    sqlite3_close(database);
     return 0;
 }

@@ -16,7 +16,7 @@ struct AppsTests {
             (.revision, .uint64(revision)), (.depth, .uint32(2)), (.top, .string(top)), (.topID, .string("#2")),
             (.selectedTab, .string("")), (.tabs, .stringArray([])), (.canUndo, .boolean(false)),
             (.canRedo, .boolean(false)), (.states, .stringDictionary([])), (.version, .string(Navigator.version)),
-            (.facts, Params().dbusValue), (.access, Navigator.accessValue(nil)),
+            (.facts, Params().dbusValue), (.access, Navigator.accessValue(nil)), (.backTarget, BackTarget.dbusValue(nil)),
         ]
         let values = properties.compactMap { property, value -> (String, DBusValue)? in
             guard let replacing, replacing.0 == property else { return (property.name, value) }

@@ -57,12 +57,30 @@ struct RequestReplyTests {
             case .states: .stringDictionary([("root", "/rainbow")])
             case .facts: ["signed-in": ParamValue.bool(true)].dbusValue
             case .access: Navigator.accessValue(nil)
+            case .backTarget: .structure([.string("#1"), .string("red"), .string("root")])
             }
             return (property.name, value)
         }
         let properties = try read(.properties, [.vardict(all)])
         #expect(properties.revision == 9 && properties.tabs == ["rainbow"] && properties.states == ["root": "/rainbow"])
         #expect(properties.facts == ["signed-in": .bool(true)] && properties.canRedo)
+        #expect(properties.backTarget == BackTarget(id: "#1", route: "red", presentation: .root))
+        let atRoot = all.map { $0.0 == NavigatorProperty.backTarget.name ? ($0.0, .structure([.string(""), .string(""), .string("")])) : $0 }
+        #expect(try read(.properties, [.vardict(atRoot)]).backTarget == nil)
+        #expect(throws: NavigatorError.unexpectedReply(
+            method: "GetAll", expected: "a reply the contract allows",
+            received: "back target '#1' has presentation 'slide', not root, push, sheet or cover")) {
+            try read(.properties, [.vardict(all.map {
+                $0.0 == NavigatorProperty.backTarget.name ? ($0.0, .structure([.string("#1"), .string("red"), .string("slide")])) : $0
+            })])
+        }
+        #expect(throws: NavigatorError.unexpectedReply(
+            method: "GetAll", expected: "a reply the contract allows",
+            received: "expected property BackTarget of type '(sss)', got '(ss)'")) {
+            try read(.properties, [.vardict(all.map {
+                $0.0 == NavigatorProperty.backTarget.name ? ($0.0, .structure([.string("#1"), .string("red")])) : $0
+            })])
+        }
         #expect(throws: NavigatorError.unexpectedReply(
             method: "GetAll", expected: "a reply the contract allows",
             received: "expected property Revision of type 't', got none")) {

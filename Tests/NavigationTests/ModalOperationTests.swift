@@ -69,7 +69,7 @@ struct ModalOperationTests {
         var coordinator = demo()
         coordinator.must(present("modal", "sheet"))  // #7 in rainbow
         let change = coordinator.must(.selectTab("news"))
-        #expect(change?.changedProperties == [.revision, .depth, .top, .topID, .selectedTab])
+        #expect(change?.changedProperties == [.revision, .depth, .top, .topID, .selectedTab, .backTarget])
         #expect(coordinator.selectedTab == "news")
         #expect(coordinator.path == [entry("#4", "news-list", .root)])
         coordinator.must(.selectTab("rainbow"))

@@ -87,6 +87,7 @@ struct PropertyTests {
                 } catch {
                     #expect(coordinator.state == before.state, "failed \(op.cause) changed the state")
                     #expect(!error.message.isEmpty)
+                    #expect(op != .back || (error.kind == .atRoot && before.backTarget == nil), "Back failed although BackTarget named a screen")
                     continue
                 }
                 if change.isNoOp {
@@ -97,6 +98,10 @@ struct PropertyTests {
                     #expect(coordinator.history(limit: 1) == [HistoryEntry(revision: coordinator.revision, cause: op.cause, time: time)])
                     #expect(change.record == JournalRecord(revision: change.revision, cause: op.cause, time: time, operation: op))
                     #expect(change.path == coordinator.path && change.selectedTab == coordinator.selectedTab)
+                    #expect(change.changedProperties.contains(.backTarget) == (coordinator.backTarget != before.backTarget))
+                    if op == .back, let target = before.backTarget {
+                        #expect(BackTarget(id: coordinator.top.id, route: coordinator.top.route, presentation: coordinator.top.presentation) == target)
+                    }
                     records.append(change.record!)
                     if case .undo = op {} else if case .redo = op {} else {
                         #expect(coordinator.state.tree != before.state.tree)

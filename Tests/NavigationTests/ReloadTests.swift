@@ -58,7 +58,7 @@ struct ReloadTests {
         #expect(coordinator.revision == revision + 1 && coordinator.history(limit: 1).first?.cause == "reconcile")
         #expect(coordinator.path == [entry("#2", "start", .root), entry("#7", "editor")])
         #expect(result.warnings == ["tab 'home': removed screen 'detail' (#8), whose route is no longer in the route graph, and the 1 screen(s) above it"])
-        #expect(change.changedProperties == [.revision, .depth, .top, .topID, .canUndo])
+        #expect(change.changedProperties == [.revision, .depth, .top, .topID, .canUndo, .backTarget])
         #expect(result.changedProperties == change.changedProperties)
         #expect(!coordinator.canUndo && !coordinator.canRedo && coordinator.graph == newGraph)
         #expect(change.endedFlows.isEmpty)
@@ -142,7 +142,7 @@ struct ReloadTests {
             "tab 'more' is no longer in the route graph; dropped it and its screens",
             "the selected tab 'more' is gone; selected 'home'",
         ])
-        #expect(result.changedProperties == [.revision, .depth, .top, .topID, .selectedTab, .tabs, .canUndo])
+        #expect(result.changedProperties == [.revision, .depth, .top, .topID, .selectedTab, .tabs, .canUndo, .backTarget])
     }
 
     @Test func switchingBetweenTabbedAndUntabbedStartsAFreshTree() throws {

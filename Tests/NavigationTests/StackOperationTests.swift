@@ -10,7 +10,7 @@ struct StackOperationTests {
         let change = try #require(changeResult)
         #expect(change.revision == 2 && !change.isNoOp && change.cause == "push")
         #expect(change.newScreenId == "#7")
-        #expect(change.changedProperties == [.revision, .depth, .top, .topID, .canUndo])
+        #expect(change.changedProperties == [.revision, .depth, .top, .topID, .canUndo, .backTarget])
         #expect(change.path == [entry("#2", "red", .root), entry("#7", "orange")])
         #expect(change.selectedTab == "rainbow")
         #expect(change.record == JournalRecord(revision: 2, cause: "push", time: testTime + 1, operation: push("orange")))
@@ -46,7 +46,7 @@ struct StackOperationTests {
         coordinator.must(push("yellow"))
         let change = coordinator.must(.pop)
         #expect(change?.revision == 4)
-        #expect(change?.changedProperties == [.revision, .depth, .top, .topID])
+        #expect(change?.changedProperties == [.revision, .depth, .top, .topID, .backTarget])
         #expect(coordinator.path == [entry("#2", "red", .root), entry("#7", "orange")])
     }
 

@@ -12,7 +12,7 @@ struct UndoRedoTests {
         let result = coordinator.must(.undo)
         let change = try #require(result)
         #expect(change.revision == 5 && change.cause == "undo")
-        #expect(change.changedProperties == [.revision, .depth, .top, .topID, .selectedTab, .canRedo])
+        #expect(change.changedProperties == [.revision, .depth, .top, .topID, .selectedTab, .canRedo, .backTarget])
         #expect(coordinator.selectedTab == "rainbow")
         #expect(coordinator.path == [entry("#2", "red", .root), entry("#7", "orange"), entry("#8", "modal", .sheet)])
         coordinator.must(.undo)

@@ -40,11 +40,12 @@ extension Coordinator {
         case .dismissAll:
             if tree.current.layers.count > 1 { tree.current.layers.removeSubrange(1...) }
         case .back:
-            if tree.current.layers[tree.current.layers.count - 1].screens.count > 1 {
+            switch tree.backStep {
+            case .pop:
                 try pop(&tree)
-            } else if tree.current.layers.count > 1 {
+            case .dismiss:
                 tree.current.layers.removeLast()
-            } else {
+            case .atRoot:
                 let root = tree.current.layers[0].screens[0]
                 throw .atRoot("already at the root screen '\(root.route)' (\(root.id))\(tabPhrase(tree)) with no layer open; there is nothing to go back to")
             }
@@ -107,7 +108,7 @@ extension Coordinator {
 
     /// The presentation a screen at `index` of the top stack has (and a new one there needs).
     func presentation(at index: Int, of tree: Tree) -> Presentation {
-        index > 0 ? .push : tree.current.layers[tree.current.layers.count - 1].style
+        tree.current.layers[tree.current.layers.count - 1].presentation(at: index)
     }
 
     func replace(_ route: String, _ params: InputParams, _ tree: inout Tree, _ ids: inout IdCounter) throws(NavigationError) -> String {

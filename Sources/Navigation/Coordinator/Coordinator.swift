@@ -50,8 +50,10 @@ public struct Coordinator: Sendable {
     public var top: Entry {
         let frame = state.tree.current.layers[state.tree.current.layers.count - 1]
         let screen = frame.screens[frame.screens.count - 1]
-        return Entry(id: screen.id, route: screen.route, presentation: frame.screens.count == 1 ? frame.style : .push, params: screen.params)
+        return Entry(id: screen.id, route: screen.route, presentation: frame.presentation(at: frame.screens.count - 1), params: screen.params)
     }
+    /// The screen `Back` would leave on top (the `BackTarget` property); nil where `Back` answers `AtRoot`.
+    public var backTarget: BackTarget? { state.tree.backTarget }
     /// Whether `Undo` would succeed.
     public var canUndo: Bool { !state.undo.isEmpty }
     /// Whether `Redo` would succeed.
@@ -99,6 +101,7 @@ struct PropertySnapshot: Equatable {
     var canUndo: Bool
     var canRedo: Bool
     var facts: [String: ParamValue]
+    var backTarget: BackTarget?
 
     init(_ coordinator: Coordinator) {
         let top = coordinator.state.tree.topScreen
@@ -109,6 +112,7 @@ struct PropertySnapshot: Equatable {
         canUndo = coordinator.canUndo
         canRedo = coordinator.canRedo
         facts = coordinator.state.facts
+        backTarget = coordinator.backTarget
     }
 
     func changes(to after: PropertySnapshot) -> Set<ChangedProperty> {
@@ -120,6 +124,7 @@ struct PropertySnapshot: Equatable {
         if canUndo != after.canUndo { changed.insert(.canUndo) }
         if canRedo != after.canRedo { changed.insert(.canRedo) }
         if facts != after.facts { changed.insert(.facts) }
+        if backTarget != after.backTarget { changed.insert(.backTarget) }
         return changed
     }
 }

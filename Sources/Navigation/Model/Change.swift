@@ -10,6 +10,8 @@ public enum ChangedProperty: Sendable, CaseIterable {
     case tabs
     /// The graph's named states (only a reload changes them, with or without a change).
     case states
+    /// The screen `Back` would leave on top.
+    case backTarget
 }
 
 /// What one successful `perform` did: all the daemon needs to reply, signal and journal.

@@ -11,6 +11,9 @@ struct StackFrame: Hashable, Sendable {
     var style: Presentation
     /// Bottom first; never empty.
     var screens: [Screen]
+
+    /// How the screen at `index` is shown: the stack's style for its root, `push` above it.
+    func presentation(at index: Int) -> Presentation { index == 0 ? style : .push }
 }
 
 /// A tab's content: its base stack and the chain of layers above it.
@@ -45,6 +48,19 @@ struct Tree: Hashable, Sendable {
 
     /// The screen on top of the path.
     var topScreen: Screen { current.layers[current.layers.count - 1].screens[current.layers[current.layers.count - 1].screens.count - 1] }
+
+    /// What `Back` does now: the one rule that `Back` follows and `BackTarget` previews.
+    var backStep: BackStep {
+        let layers = current.layers
+        if layers[layers.count - 1].screens.count > 1 { return .pop }
+        return layers.count > 1 ? .dismiss : .atRoot
+    }
+}
+
+/// What `Back` does to the selected tab: pops the top stack's top screen; else closes the top layer,
+/// which holds only its root; else, at the base stack's root with no layer open, nothing (`AtRoot`).
+enum BackStep: Hashable, Sendable {
+    case pop, dismiss, atRoot
 }
 
 /// Issues screen and tab ids from the persisted counter: "#1", "#2", … (route names cannot hold '#').

@@ -18,6 +18,23 @@ public struct Entry: Hashable, Sendable {
     }
 }
 
+/// The screen `Back` would leave on top: the contract's `BackTarget` `(sss)`, without params.
+public struct BackTarget: Hashable, Sendable {
+    /// The screen's id.
+    public var id: String
+    /// The screen's route.
+    public var route: String
+    /// How it is shown: `root`, `push`, or a layer root's style.
+    public var presentation: Presentation
+
+    /// A target with the given fields.
+    public init(id: String, route: String, presentation: Presentation) {
+        self.id = id
+        self.route = route
+        self.presentation = presentation
+    }
+}
+
 /// One node of the whole tree: the contract's Node `(ssssa{sv})`.
 public struct Node: Hashable, Sendable {
     /// The node's id.
@@ -68,7 +85,7 @@ extension Tree {
         var entries: [Entry] = []
         for frame in current.layers {
             for (index, screen) in frame.screens.enumerated() {
-                entries.append(Entry(id: screen.id, route: screen.route, presentation: index == 0 ? frame.style : .push, params: screen.params))
+                entries.append(Entry(id: screen.id, route: screen.route, presentation: frame.presentation(at: index), params: screen.params))
             }
         }
         return entries
@@ -92,5 +109,26 @@ extension Tree {
             }
         }
         return nodes
+    }
+}
+
+extension Tree {
+    /// The screen `Back` would leave on top, following `backStep`; nil where `Back` answers `AtRoot`.
+    var backTarget: BackTarget? {
+        let layers = current.layers
+        let frame: StackFrame
+        let index: Int
+        switch backStep {
+        case .pop:
+            frame = layers[layers.count - 1]
+            index = frame.screens.count - 2
+        case .dismiss:
+            frame = layers[layers.count - 2]
+            index = frame.screens.count - 1
+        case .atRoot:
+            return nil
+        }
+        let screen = frame.screens[index]
+        return BackTarget(id: screen.id, route: screen.route, presentation: frame.presentation(at: index))
     }
 }

@@ -15,9 +15,10 @@ struct BenchSmokeTests {
     static let expectedKeys = [
         "memory.idle.private", "memory.idle.file", "memory.idle.rss",
         "floor.ping.serial", "floor.ping.inflight32", "floor.service.serial", "floor.service.inflight32",
+        "floor.durable.serial", "floor.durable.inflight32",
         "peer.python.serial", "peer.python.inflight32",
-        "latency.navd", "latency.navd.vs_python", "latency.navd.vs_ping",
-        "throughput.navd", "throughput.navd.vs_python", "throughput.navd.vs_ping",
+        "latency.navd", "latency.navd.vs_durable", "latency.navd.vs_python", "latency.navd.vs_ping",
+        "throughput.navd", "throughput.navd.vs_durable", "throughput.navd.vs_python", "throughput.navd.vs_ping",
         "durability.floor.serial", "durability.ephemeral.latency",
         "durability.floor.inflight32", "durability.ephemeral.throughput",
         "fanout.1.floor", "fanout.1.python", "fanout.1.navd",
@@ -95,6 +96,10 @@ struct BenchSmokeTests {
                 let value = (figure[field] as? NSNumber)?.doubleValue ?? -1
                 // Memory per app is a difference of two processes' RSS: finite, maybe not positive.
                 #expect((value > 0 || key == "apps.memory.per_app") && value.isFinite, "\(key).\(field) is \(value)")
+            }
+            if key.hasPrefix("floor.durable.") {
+                // A commit that failed would be answered at once with an error, and look fast.
+                #expect((figure["errors"] as? NSNumber)?.intValue == 0, "\(key) has error replies: \(figure)")
             }
             if Self.appKeys.contains(key) {
                 // A call to a wrong object path would be answered at once with an error.

@@ -39,6 +39,7 @@ struct GtkViewTests {
         var render = try session.waitForRender("yellow pushed") { $0.revision == 3 }
         #expect(render.stacks.map(\.routes) == [["red", "orange", "yellow"]] && render.visible == "Yellow")
         #expect(render.tab == "rainbow" && render.back != nil)
+        #expect(render.backButton == BackButton(tooltip: "Back to Orange (Escape)", sensitive: true), "navd's BackTarget: orange")
         #expect(render.events == ["next", "root", "end", "show-modal"])
         let yellow = try session.screenshot("02-yellow")
         #expect(yellow != orange)
@@ -54,6 +55,8 @@ struct GtkViewTests {
         render = try session.waitForRender("the sheet") { $0.revision == 5 }
         #expect(render.stacks.map(\.style) == ["root", "sheet"] && render.visible == "Modal")
         #expect(render.events == ["close", "root", "end", "show-modal"])
+        // The sheet holds only its root: Back would close it, leaving orange on top.
+        #expect(render.backButton == BackButton(tooltip: "Back to Orange (Escape)", sensitive: true))
         let sheet = try session.screenshot("03-sheet")
         #expect(sheet != orange)
 
@@ -73,6 +76,7 @@ struct GtkViewTests {
         try session.navctlSucceeding("tab", "news")
         render = try session.waitForRender("the news tab") { $0.revision == 9 }
         #expect(render.tab == "news" && render.visible == "News" && render.events == ["call"])
+        #expect(render.backButton?.sensitive == false, "the news tab is at its root, whatever rainbow holds")
         let news = try session.screenshot("04-news")
         #expect(news != orange)
         // A click on the switcher's Rainbow is SelectTab, and nothing more: with navd stopped the window
@@ -97,10 +101,12 @@ struct GtkViewTests {
         try session.navctlSucceeding("pop")
         render = try session.waitForRender("green popped") { $0.revision == 13 }
         #expect(render.stacks.map(\.routes) == [["red", "orange", "yellow"]] && render.visible == "Yellow")
+        #expect(render.backButton == BackButton(tooltip: "Back to Orange (Escape)", sensitive: true))
 
         // Back (Escape) on the root is refused: navd's own message as a toast, the page kept.
         try session.navctlSucceeding("root")
         render = try session.waitForRender("red") { $0.revision == 14 && $0.visible == "Red" }
+        #expect(render.backButton == BackButton(tooltip: "Back (Escape)", sensitive: false), "BackTarget is empty at the root")
         let red = try session.screenshot("05-red")
         let refused = try session.navctl("back")
         let message = try #require(refused.stderr.split(separator: "\n").first?.dropFirst("navctl: ".count)
@@ -149,6 +155,7 @@ struct GtkViewTests {
         #expect(render.stacks.map(\.style) == ["root", "sheet"] && render.visible == "Sign in")
         #expect(render.json["flows"] == .array([.string("flow sign-in")]))
         #expect(render.events == ["submit", "forgot-password", "cancel"])
+        #expect(render.backButton == BackButton(tooltip: "Back to Inbox (Escape)", sensitive: true))
         let signIn = try session.screenshot("11-sign-in")
 
         // `submit` with the user typed: the flow finishes and the kept request opens message 7.

@@ -61,8 +61,13 @@ struct Render {
     }
     /// Where the view switcher's button for `tab` is.
     func place(ofTab tab: String) -> (window: Int64, x: Int64, y: Int64)? { Self.place(json["tabs"]?[tab]) }
-    /// Where the back button of the top stack is (nil when it is hidden: that stack holds only its root).
+    /// Where the back button of the top stack is.
     var back: (window: Int64, x: Int64, y: Int64)? { Self.place(json["back"]) }
+    /// The top stack's back button as drawn: its tooltip, and whether it can be clicked (navd's `BackTarget`).
+    var backButton: BackButton? {
+        guard let tooltip = json["back"]?.string("tooltip"), let sensitive = json["back"]?["sensitive"] else { return nil }
+        return BackButton(tooltip: tooltip, sensitive: sensitive == .bool(true))
+    }
     /// Where the top layer's Close button is (nil without a layer).
     var close: (window: Int64, x: Int64, y: Int64)? { Self.place(json["close"]) }
 
@@ -74,6 +79,12 @@ struct Render {
         guard case .array(let events)? = json["events"] else { return [] }
         return events.compactMap { $0.string("event") }
     }
+}
+
+/// The top stack's back button as the view drew it.
+struct BackButton: Equatable {
+    var tooltip: String
+    var sensitive: Bool
 }
 
 /// A private bus, a navd, an X server and the GTK view on them; every process stopped by its pid.

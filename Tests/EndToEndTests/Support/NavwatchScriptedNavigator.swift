@@ -111,6 +111,7 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
         case .version: .string(Navigator.version)
         case .facts: Params().dbusValue
         case .access: Navigator.accessValue(nil)
+        case .backTarget: BackTarget.dbusValue(state.path.dropLast().last.map { BackTarget(id: $0.id, route: $0.route, presentation: $0.presentation) })
         }
     }
 
