@@ -56,7 +56,7 @@ extension Coordinator {
             tree.selected = index
         case .open(let target):
             try open(target, &tree, &ids)
-        case .apply, .undo, .redo, .reconcile, .send, .start, .finish, .setFacts:
+        case .apply, .undo, .redo, .reconcile, .send, .start, .finish, .setFacts, .revert:
             throw .invalidOperation("'\(op.cause)' cannot be nested inside another operation")
         }
         return nil

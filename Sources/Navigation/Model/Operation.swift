@@ -71,6 +71,9 @@ public enum Operation: Hashable, Sendable {
     case finish(output: String, params: InputParams)
     /// Set some facts, all or nothing.
     case setFacts(InputParams)
+    /// Make the tree and flows what they were at a kept revision, repaired to the graph and facts; expected
+    /// revision 0 skips the check (an Apply op's is 0: Apply checks its own).
+    case revert(revision: UInt64, expectedRevision: UInt64)
 
     /// The Apply op this is (`OperationKind`); nil for apply, undo, redo and reconcile, which Apply cannot hold.
     public var kind: OperationKind? {
@@ -91,6 +94,7 @@ public enum Operation: Hashable, Sendable {
         case .start: .start
         case .finish: .finish
         case .setFacts: .setFacts
+        case .revert: .revert
         case .apply, .undo, .redo, .reconcile: nil
         }
     }

@@ -1,9 +1,9 @@
-// Binary forms of values and operations, shared by snapshots (version 4) and journal records (version 3).
+// Binary forms of values and operations, shared by snapshots (versions 4 and 5) and journal records (version 3).
 //
 // ParamValue: tag byte 0 string, 1 int (zigzag), 2 double (bits), 3 bool.
 // InputValue: tag byte 0 string, 1 bool, 2 int, 3 uint, 4 double, 5 list, 6 record, 7 map, 8 variant, 9 other.
 // Dictionaries: count, then (key, value) pairs in ascending key order, so equal values encode equally.
-// Operation: tag byte in declaration order (0 push … 15 reconcile, 16 send … 19 setfacts), then its arguments
+// Operation: tag byte in declaration order (0 push … 15 reconcile, 16 send … 19 setfacts, 20 revert), then its arguments
 // in declaration order.
 
 /// How deep decoded input values may nest (D-Bus allows 64 levels; deeper bytes are corrupt).
@@ -81,6 +81,7 @@ extension ByteWriter {
         case .start(let flow, let params): byte(17); string(flow); inputParams(params)
         case .finish(let output, let params): byte(18); string(output); inputParams(params)
         case .setFacts(let facts): byte(19); inputParams(facts)
+        case .revert(let revision, let expectedRevision): byte(20); varint(revision); varint(expectedRevision)
         }
     }
 }
@@ -176,6 +177,7 @@ extension ByteReader {
         case 17: return .start(flow: try string(), params: try inputParams())
         case 18: return .finish(output: try string(), params: try inputParams())
         case 19: return .setFacts(try inputParams())
+        case 20: return .revert(revision: try varint(), expectedRevision: try varint())
         case let tag: throw corrupt("unknown operation tag \(tag)")
         }
     }

@@ -1,6 +1,7 @@
 // The snapshot document's frame (the format itself is in SnapshotWriter.swift): magic "NVDS", the version,
-// revision and next id, then SnapshotReader reads the tables and `readState` what follows them. Only
-// version 4 is read: versions 2 and 3 were written by development builds before 0.1.0, the first package.
+// revision and next id, then SnapshotReader reads the tables and `readState` what follows them. Versions 5
+// and 4 (0.1.0's, without the kept states) are read: versions 2 and 3 were written by development builds
+// before 0.1.0, the first package.
 
 extension NavigationState {
     static let snapshotMagic: [UInt8] = Array("NVDS".utf8)
@@ -9,19 +10,21 @@ extension NavigationState {
         var reader = ByteReader(bytes)
         guard reader.expect(snapshotMagic) else { throw .corrupt("not a navd state snapshot (no 'NVDS' magic)") }
         let version = try reader.varint()
-        guard version == UInt64(snapshotVersion) else {
+        guard version == UInt64(snapshotVersion) || version == 4 else {
             throw .unsupportedVersion(found: Int(clamping: version), supported: snapshotVersion)
         }
         let revision = try reader.varint()
         let nextId = try reader.varint()
         try checkCounters(revision: revision, nextId: nextId)
-        return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId)
+        return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId, keepsStates: version >= 5)
     }
 
     /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees,
-    /// the history, then the facts; `tree` reads one tree, given the label for its errors.
+    /// the history (with its kept states when `keepsStates`, from version 5), the base, then the facts; `tree`
+    /// reads one tree, given the label for its errors. A version-4 document kept no states: only its current
+    /// revision is kept, as the newest history step's state when that step made it.
     static func readState(
-        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64,
+        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool,
         tree: (inout ByteReader, String) throws(SnapshotError) -> Tree
     ) throws(SnapshotError) -> NavigationState {
         let current = try tree(&reader, "tree")
@@ -29,9 +32,32 @@ extension NavigationState {
         for _ in 0..<(try reader.count()) { undoTrees.append(try tree(&reader, "an undo/redo tree")) }
         var redoTrees: [Tree] = []
         for _ in 0..<(try reader.count()) { redoTrees.append(try tree(&reader, "an undo/redo tree")) }
-        var entries: [HistoryEntry] = []
+        var steps: [KeptChange] = []
+        var newerFacts: [String: ParamValue]? = nil
+        func kept() throws(SnapshotError) -> RevisionState? {
+            let code = try reader.byte()
+            guard code != 0 else { return nil }
+            let kept = try tree(&reader, "a kept tree")
+            switch code {
+            case 1:
+                guard let newerFacts else { throw reader.corrupt("a kept state refers to facts before the first") }
+                return RevisionState(tree: kept, facts: newerFacts)
+            case 2:
+                let facts = try reader.params()
+                newerFacts = facts
+                return RevisionState(tree: kept, facts: facts)
+            default: throw reader.corrupt("unknown kept-state code \(code)")
+            }
+        }
         for _ in 0..<(try reader.count()) {
-            entries.append(HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed()))
+            let entry = HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed())
+            steps.append(KeptChange(entry: entry, after: keepsStates ? try kept() : nil))
+        }
+        var base: KeptRevision? = nil
+        if keepsStates, try reader.bool() {
+            let baseRevision = try reader.varint()
+            guard let baseState = try kept() else { throw reader.corrupt("the base has no state") }
+            base = KeptRevision(revision: baseRevision, state: baseState)
         }
         let facts = try reader.params()
         guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the snapshot") }
@@ -39,7 +65,9 @@ extension NavigationState {
         state.facts = facts
         state.undo = BoundedStack(newestFirst: undoTrees)
         state.redo = BoundedStack(newestFirst: redoTrees)
-        state.history = BoundedStack(newestFirst: entries)
+        if !keepsStates, !steps.isEmpty, steps[0].entry.revision == revision { steps[0].after = state.revisionState }
+        state.history = BoundedStack(newestFirst: steps)
+        state.base = base
         return state
     }
 }

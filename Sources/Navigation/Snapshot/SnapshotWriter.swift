@@ -1,4 +1,4 @@
-// Snapshot format version 4, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
+// Snapshot format version 5, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
 // ByteCoding+Flows.swift). Whatever the trees hold is stored once, in tables, and referred to by index:
 //
 //   magic "NVDS" (4 bytes), varint version (4), varint revision, varint next id, then the tables, each a varint
@@ -12,7 +12,9 @@
 //   trees    bool tabbed, varint selected, varint list of tabs, varint list of flows
 //   then varint current tree, varint undo count + trees (newest first), varint redo count + trees (newest
 //   first), varint history count, then per entry (newest first): varint revision, string cause, zigzag time,
-//   then the facts (params).
+//   and (from version 5) the state right after it: byte 0 (none), 1 (varint tree; facts as the state before it
+//   in the document) or 2 (varint tree, then its facts); then (from version 5) the base: bool, and if true
+//   varint revision and a state as above; then the facts (params).
 //
 // A list reference is 0 for the empty list, else 1 + the index of the cell holding its last element; a cell
 // holds one element (an index into the table the list is of) and the list before it. So lists that differ
@@ -22,9 +24,10 @@
 // or history steps hold is written once: the document grows with what the steps changed, never with
 // (tree size × steps) (`docs/durability.md#bounded-saved-state`). The reader shares again in memory what is shared here.
 //
-// Versions 2 and 3, from development builds before 0.1.0, are no longer read.
+// Version 4, which 0.1.0 wrote, is version 5 without the kept states; it is still read. Versions 2 and 3,
+// from development builds before 0.1.0, are no longer read.
 
-/// Encodes a state as a version-4 snapshot (see the notes above).
+/// Encodes a state as a version-5 snapshot (see the notes above).
 struct SnapshotWriter {
     private var routes = Table<String>()
     private var screens = ByteWriter(capacity: 4096)
@@ -88,12 +91,19 @@ struct SnapshotWriter {
         for tree in undo { body.count(writer.tree(tree)) }
         body.count(redo.count)
         for tree in redo { body.count(writer.tree(tree)) }
-        let entries = state.history.all
-        body.count(entries.count)
-        for entry in entries {
-            body.varint(entry.revision)
-            body.string(entry.cause)
-            body.signed(entry.time)
+        let steps = state.history.all
+        body.count(steps.count)
+        var newerFacts: [String: ParamValue]? = nil
+        for step in steps {
+            body.varint(step.entry.revision)
+            body.string(step.entry.cause)
+            body.signed(step.entry.time)
+            writer.kept(step.after, newerFacts: &newerFacts, to: &body)
+        }
+        body.bool(state.base != nil)
+        if let base = state.base {
+            body.varint(base.revision)
+            writer.kept(base.state, newerFacts: &newerFacts, to: &body)
         }
         body.params(state.facts)
         let tables = [
@@ -113,6 +123,17 @@ struct SnapshotWriter {
         }
         document.raw(body.bytes)
         return document.bytes
+    }
+
+    /// A kept state: byte 0 for none, else 1 (facts as the state written before it) or 2 (facts follow), the tree's
+    /// number, then the facts if 2.
+    private mutating func kept(_ kept: RevisionState?, newerFacts: inout [String: ParamValue]?, to body: inout ByteWriter) {
+        guard let kept else { body.byte(0); return }
+        let same = newerFacts == kept.facts
+        body.byte(same ? 1 : 2)
+        body.count(tree(kept.tree))
+        if !same { body.params(kept.facts) }
+        newerFacts = kept.facts
     }
 
     /// The tree's number.

@@ -1,0 +1,127 @@
+import DBus
+import Foundation
+import NavdClient
+import NavigatorProtocol
+import Testing
+import TestSupport
+
+/// GetTreeAt and Revert against a real navd (docs/devtools.md): every kept revision reads back, after a
+/// `kill -9` too, as the readers answered it right after it; every bad input gets its error and changes nothing.
+@Suite("navd kept revisions", .serialized, .timeLimit(.minutes(3)))
+struct NavdRevisionsTests {
+    /// What GetTree, Facts and GetFlows answered right after the current revision.
+    static func observed(_ client: NavigatorClient) throws -> StateAtRevision {
+        let tree = try client.send(.getTree)
+        return StateAtRevision(
+            revision: tree.revision, selectedTab: tree.tab, nodes: tree.nodes, facts: try client.send(.facts),
+            flows: try client.send(.getFlows))
+    }
+
+    /// Calls that change screens, layers, tabs, flows and facts, and undo and redo; `record` after each.
+    static func drive(_ client: NavigatorClient, record: (StateAtRevision) throws -> Void) throws {
+        let calls: [() throws -> Void] = [
+            { _ = try client.send(.open("end")) }, { _ = try client.send(.selectTab("profile")) },
+            { _ = try client.send(.present("modal", style: .sheet)) }, { _ = try client.send(.undo) },
+            { _ = try client.send(.redo) }, { _ = try client.send(.dismiss) }, { _ = try client.send(.selectTab("news")) },
+            { _ = try client.send(.setFacts(["signed-in": .bool(true)])) }, { _ = try client.send(.selectTab("profile")) },
+            { _ = try client.send(.setFacts(["signed-in": .bool(false)])) }, { _ = try client.send(.start("auth")) },
+            { _ = try client.send(.send("cancel")) }, { _ = try client.send(.start("auth")) },
+        ]
+        for call in calls {
+            try call()
+            try record(try observed(client))
+        }
+    }
+
+    @Test func everyKeptRevisionReadsBackAfterKillNine() throws {
+        guard EndToEnd.navdAvailable else { return }
+        let fixture = try NavdOnPrivateBus.withFreshStateDirectory()
+        var seen: [UInt64: StateAtRevision] = [:]
+        var client = try fixture.client()
+        seen[1] = try Self.observed(client)
+        try Self.drive(client) { seen[$0.revision] = $0 }
+        let newest = try #require(seen.keys.max())
+        #expect(newest >= 13)
+        for (revision, state) in seen { #expect(try client.send(.getTreeAt(revision)) == state, "revision \(revision) before the kill") }
+
+        fixture.navd.kill9()
+        try fixture.navd.start()
+        client = try fixture.client()
+        for revision in 1...newest {
+            #expect(try client.send(.getTreeAt(revision)) == seen[revision], "revision \(revision) after kill -9")
+        }
+        #expect(try client.send(.getTreeAt(0)) == seen[newest])
+        // Past a snapshot (SIGTERM compacts) and another kill -9 after more changes: the same.
+        #expect(fixture.navd.stop() == 0)
+        try fixture.navd.start()
+        client = try fixture.client()
+        _ = try client.send(.push("orange"))
+        seen[newest + 1] = try Self.observed(client)
+        fixture.navd.kill9()
+        try fixture.navd.start()
+        client = try fixture.client()
+        for revision in 1...(newest + 1) {
+            #expect(try client.send(.getTreeAt(revision)) == seen[revision], "revision \(revision) after a snapshot and kill -9")
+        }
+    }
+
+    @Test func badRevisionsAreRefusedAndChangeNothing() throws {
+        guard EndToEnd.navdAvailable else { return }
+        let fixture = try NavdOnPrivateBus()
+        let client = try fixture.client()
+        _ = try client.send(.push("orange"))
+        _ = try client.send(.push("yellow"))
+        let before = try Self.observed(client)
+        func expectError(_ name: String, _ message: String?, _ body: () throws -> Void) {
+            do {
+                try body()
+                Issue.record("no \(name)")
+            } catch NavigatorError.remote(let got, let text) {
+                #expect(got.hasSuffix(name), "\(got): \(text)")
+                if let message { #expect(text == message) }
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        let kept = "this navigator keeps revisions 1 to 3"
+        expectError("Error.RevisionNotKept", "revision 9 is not kept: \(kept)") { _ = try client.send(.getTreeAt(9)) }
+        expectError("Error.RevisionNotKept", "revision 9 is not kept: \(kept)") { _ = try client.send(.revert(to: 9)) }
+        expectError("Error.RevisionNotKept", "revision 9 is not kept: \(kept)") { _ = try client.send(.revert(to: 9, expectedRevision: 1)) }
+        expectError("Error.StaleRevision", "expected revision 2, but the tree is at revision 3; read the state again and retry") {
+            _ = try client.send(.revert(to: 1, expectedRevision: 2))
+        }
+        expectError("org.freedesktop.DBus.Error.InvalidArgs", nil) { _ = try client.send(.call(.getTreeAt, [.string("1")])) }
+        expectError("org.freedesktop.DBus.Error.InvalidArgs", nil) { _ = try client.send(.call(.revert, [.uint64(1)])) }
+        #expect(try Self.observed(client) == before)
+        #expect(try client.send(.history(limit: 10)).count == 2)
+    }
+
+    @Test func revertIsOneUndoableChange() throws {
+        guard EndToEnd.navdAvailable else { return }
+        let fixture = try NavdOnPrivateBus()
+        let client = try fixture.client()
+        let start = try Self.observed(client)
+        _ = try client.send(.push("orange"))
+        _ = try client.send(.selectTab("profile"))
+        _ = try client.send(.start("auth"))
+        let withFlow = try Self.observed(client)
+        _ = try client.send(.send("cancel"))
+        let last = try Self.observed(client)
+        // Back to the flow: it comes back with its id.
+        #expect(try client.send(.revert(to: withFlow.revision, expectedRevision: last.revision)) == last.revision + 1)
+        let reverted = try Self.observed(client)
+        #expect(reverted.nodes == withFlow.nodes && reverted.flows == withFlow.flows && reverted.selectedTab == "profile")
+        #expect(try client.send(.history(limit: 1)).first?.cause == "revert")
+        // A revert to what is there already is a no-op.
+        #expect(try client.send(.revert(to: withFlow.revision)) == reverted.revision)
+        // Undo brings back the tree from before it.
+        _ = try client.send(.undo)
+        #expect(try Self.observed(client).nodes == last.nodes)
+        // Back to the start: the flow leaves the tree, abandoned.
+        _ = try client.send(.redo)
+        #expect(try client.send(.revert(to: 1)) == reverted.revision + 3)
+        let back = try Self.observed(client)
+        #expect(back.nodes == start.nodes && back.flows.isEmpty && back.selectedTab == start.selectedTab)
+        #expect(try client.send(.getState).path.map(\.route) == ["red"])
+    }
+}
