@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import Navigation
 import RouteFiles
@@ -141,6 +142,44 @@ struct KeptRevisionTests {
             // plus those the kept changes pushed).
             #expect(document - before <= 1000 * (16 + bodyBytes + 16))
             #expect(try NavigationState.decodeSnapshot(state.encodedSnapshot()) == state)
+        }
+    }
+
+    /// Random graphs × random calls × random crashes (a restart from the last snapshot and the rows after it, as
+    /// navd starts after `kill -9`) and compactions: every kept revision reads back as observed right after it.
+    @Test func randomCallsAndCrashesKeepEveryKeptRevision() async {
+        await propertyCheck(count: RestorePropertyTests.cases(short: 150, long: 3_000), input: Gen.int(in: 0...999_999).array(of: 2...90)) { codes in
+            let graph = ReloadPropertyTests.randomGraph(codes[0], shape: codes[0])
+            var live = Coordinator(graph: graph)
+            var seen = [live.revision: Self.observed(live)]
+            var snapshot = live.state.encodedSnapshot()
+            var rows: [JournalRow] = []
+            for (step, code) in codes.dropFirst().enumerated() {
+                if code % 11 == 0 {
+                    // kill -9 and start again from what is on disk.
+                    let input = RestoreInput(snapshot: snapshot, journal: rows, highestRevision: live.revision, highestNextId: live.state.nextIdNumber)
+                    guard let restored = try? Coordinator.restore(input, savedGraph: graph, currentGraph: graph, at: testTime) else {
+                        Issue.record("restore failed")
+                        return
+                    }
+                    live = restored.coordinator
+                    let kept = (try? live.state(at: 0)).map { [$0.revision: $0] } ?? [:]
+                    #expect(kept[live.revision] == seen[live.revision], "the current revision after a restart")
+                    continue
+                }
+                guard let change = try? live.perform(ReloadPropertyTests.operation(code), at: testTime + Int64(step)), let record = change.record else { continue }
+                seen[live.revision] = Self.observed(live)
+                rows.append(JournalRow(revision: record.revision, payload: record.encoded()))
+                if code % 13 == 0 {
+                    snapshot = live.state.encodedSnapshot()
+                    rows = []
+                }
+            }
+            let listed = live.history(limit: graph.limits.maxHistory).map(\.revision)
+            let oldest = listed.last.map { $0 - 1 } ?? live.revision
+            for revision in oldest...live.revision {
+                #expect((try? live.state(at: revision)) == seen[revision], "revision \(revision)")
+            }
         }
     }
 }

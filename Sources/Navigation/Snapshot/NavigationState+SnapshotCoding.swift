@@ -19,8 +19,9 @@ extension NavigationState {
         return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId, keepsStates: version >= 5)
     }
 
-    /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees,
-    /// the history (with its kept states when `keepsStates`, from version 5), the base, then the facts; `tree`
+    /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees, then
+    /// (version 5) the facts, the history with its kept states and the base, or (version 4) the history and the
+    /// facts; `tree`
     /// reads one tree, given the label for its errors. A version-4 document kept no states: only its current
     /// revision is kept, as the newest history step's state when that step made it.
     static func readState(
@@ -32,22 +33,21 @@ extension NavigationState {
         for _ in 0..<(try reader.count()) { undoTrees.append(try tree(&reader, "an undo/redo tree")) }
         var redoTrees: [Tree] = []
         for _ in 0..<(try reader.count()) { redoTrees.append(try tree(&reader, "an undo/redo tree")) }
+        let currentFacts = keepsStates ? try reader.params() : [:]
         var steps: [KeptChange] = []
-        var newerFacts: [String: ParamValue]? = nil
+        var newerFacts = currentFacts
         func kept() throws(SnapshotError) -> RevisionState? {
             let code = try reader.byte()
             guard code != 0 else { return nil }
             let kept = try tree(&reader, "a kept tree")
             switch code {
-            case 1:
-                guard let newerFacts else { throw reader.corrupt("a kept state refers to facts before the first") }
-                return RevisionState(tree: kept, facts: newerFacts)
+            case 1: break
             case 2:
-                let facts = try reader.params()
-                newerFacts = facts
-                return RevisionState(tree: kept, facts: facts)
+                for (name, value) in try reader.params() { newerFacts[name] = value }
+                for _ in 0..<(try reader.count()) { newerFacts[try reader.string()] = nil }
             default: throw reader.corrupt("unknown kept-state code \(code)")
             }
+            return RevisionState(tree: kept, facts: newerFacts)
         }
         for _ in 0..<(try reader.count()) {
             let entry = HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed())
@@ -59,7 +59,7 @@ extension NavigationState {
             guard let baseState = try kept() else { throw reader.corrupt("the base has no state") }
             base = KeptRevision(revision: baseRevision, state: baseState)
         }
-        let facts = try reader.params()
+        let facts = keepsStates ? currentFacts : try reader.params()
         guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the snapshot") }
         var state = NavigationState(tree: current, revision: revision, ids: IdCounter(next: nextId))
         state.facts = facts

@@ -11,10 +11,12 @@
 //   flows    a flow instance
 //   trees    bool tabbed, varint selected, varint list of tabs, varint list of flows
 //   then varint current tree, varint undo count + trees (newest first), varint redo count + trees (newest
-//   first), varint history count, then per entry (newest first): varint revision, string cause, zigzag time,
-//   and (from version 5) the state right after it: byte 0 (none), 1 (varint tree; facts as the state before it
-//   in the document) or 2 (varint tree, then its facts); then (from version 5) the base: bool, and if true
-//   varint revision and a state as above; then the facts (params).
+//   first), (version 5) the facts (params), varint history count, then per entry (newest first): varint
+//   revision, string cause, zigzag time, and (version 5) the state right after it: byte 0 (none), 1 (varint
+//   tree; the facts of the state before it in the document: the current facts, then the newer entry's) or 2
+//   (varint tree, then the facts that differ from those: params of the changed ones, varint count + strings of
+//   the removed ones); then (version 5) the base: bool, and if true varint revision and a state as above;
+//   (version 4) the facts last.
 //
 // A list reference is 0 for the empty list, else 1 + the index of the cell holding its last element; a cell
 // holds one element (an index into the table the list is of) and the list before it. So lists that differ
@@ -91,9 +93,10 @@ struct SnapshotWriter {
         for tree in undo { body.count(writer.tree(tree)) }
         body.count(redo.count)
         for tree in redo { body.count(writer.tree(tree)) }
+        body.params(state.facts)
         let steps = state.history.all
         body.count(steps.count)
-        var newerFacts: [String: ParamValue]? = nil
+        var newerFacts = state.facts
         for step in steps {
             body.varint(step.entry.revision)
             body.string(step.entry.cause)
@@ -105,7 +108,6 @@ struct SnapshotWriter {
             body.varint(base.revision)
             writer.kept(base.state, newerFacts: &newerFacts, to: &body)
         }
-        body.params(state.facts)
         let tables = [
             (writer.routes.index.count, writer.routes.bytes), (writer.screenNumbers.count, writer.screens),
             (writer.cells.index.count, writer.cells.bytes), (writer.stacks.index.count, writer.stacks.bytes),
@@ -125,14 +127,19 @@ struct SnapshotWriter {
         return document.bytes
     }
 
-    /// A kept state: byte 0 for none, else 1 (facts as the state written before it) or 2 (facts follow), the tree's
-    /// number, then the facts if 2.
-    private mutating func kept(_ kept: RevisionState?, newerFacts: inout [String: ParamValue]?, to body: inout ByteWriter) {
+    /// A kept state (see the notes above): its facts as what differs from `newerFacts`, the facts of the state
+    /// written before it, so that a step costs the facts its change set, not all of them.
+    private mutating func kept(_ kept: RevisionState?, newerFacts: inout [String: ParamValue], to body: inout ByteWriter) {
         guard let kept else { body.byte(0); return }
         let same = newerFacts == kept.facts
         body.byte(same ? 1 : 2)
         body.count(tree(kept.tree))
-        if !same { body.params(kept.facts) }
+        if !same {
+            body.params(kept.facts.filter { newerFacts[$0.key] != $0.value })
+            let removed = newerFacts.keys.filter { kept.facts[$0] == nil }.sorted()
+            body.count(removed.count)
+            for name in removed { body.string(name) }
+        }
         newerFacts = kept.facts
     }
 
