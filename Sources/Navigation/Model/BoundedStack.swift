@@ -78,6 +78,17 @@ struct BoundedStack<Element: Sendable>: Sendable {
 
     /// Every element, newest first.
     var all: [Element] { newest(count) }
+
+    /// Calls `body` with the position (0: the newest) and each of up to `limit` elements, newest first, until it
+    /// answers false; copies nothing.
+    func walk(_ limit: Int, _ body: (Int, Element) -> Bool) {
+        var cell = top
+        var index = 0
+        while let current = cell, index < limit, body(index, current.element) {
+            cell = current.below
+            index += 1
+        }
+    }
 }
 
 extension BoundedStack: Equatable where Element: Equatable {

@@ -92,12 +92,24 @@ extension Coordinator {
         return kept
     }
 
-    /// The state right after `revision` (0: the current one), or `RevisionNotKept` naming the kept range.
+    /// The state right after `revision` (0: the current one), or `RevisionNotKept` naming the kept range. Walks
+    /// the history only as far back as `revision` (revisions only grow), copying nothing on the way.
     func keptState(_ revision: UInt64) throws(NavigationError) -> KeptRevision {
         if revision == 0 || revision == state.revision { return KeptRevision(revision: state.revision, state: state.revisionState) }
-        let kept = revision < state.revision ? keptBefore() : []
-        if let found = kept.first(where: { $0.revision == revision }) { return found }
-        let oldest = (revision < state.revision ? kept : keptBefore()).last?.revision ?? state.revision
+        let listed = max(0, graph.limits.maxHistory)
+        if revision < state.revision && listed > 0 {
+            var found: KeptRevision?
+            var walked = 0
+            state.history.walk(listed + 1) { index, step in
+                walked = index + 1
+                guard step.entry.revision <= revision else { return true }
+                if step.entry.revision == revision, let after = step.after { found = KeptRevision(revision: revision, state: after) }
+                return false
+            }
+            if let found { return found }
+            if walked == state.history.count, walked <= listed, walked > 0, let base = state.base, base.revision == revision { return base }
+        }
+        let oldest = keptBefore().last?.revision ?? state.revision
         let range = oldest == state.revision ? "only its current revision \(oldest)" : "revisions \(oldest) to \(state.revision)"
         throw .revisionNotKept("revision \(revision) is not kept: this navigator keeps \(range)")
     }
