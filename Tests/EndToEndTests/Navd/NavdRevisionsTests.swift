@@ -124,4 +124,42 @@ struct NavdRevisionsTests {
         #expect(back.nodes == start.nodes && back.flows.isEmpty && back.selectedTab == start.selectedTab)
         #expect(try client.send(.getState).path.map(\.route) == ["red"])
     }
+
+    /// The signals a watcher receives after a change, up to the PropertiesChanged that closes it (or none within
+    /// `timeout` seconds), as (member, body).
+    static func signals(_ watcher: Connection, timeout: Double = 5) throws -> [(String, [DBusValue])] {
+        var received: [(String, [DBusValue])] = []
+        while received.last?.0 != "PropertiesChanged",
+              let message = watcher.waitForMessage(timeout: timeout, matching: { $0.kind == .signal && $0.path == Navigator.objectPath.rawValue }) {
+            received.append((message.member ?? "?", try message.body()))
+        }
+        return received
+    }
+
+    @Test func revertSendsOneStackChangedAndAbandonsTheFlowsThatLeave() throws {
+        guard EndToEnd.navdAvailable else { return }
+        let fixture = try NavdOnPrivateBus()
+        let client = try fixture.client()
+        let watcher = try Connection(.address(fixture.bus.address))
+        try watcher.subscribeToNavigator()
+        try watcher.addMatch(Navigator.flowFinishedRule)
+        _ = try client.send(.selectTab("profile"))
+        _ = try Self.signals(watcher)
+        let started = try client.send(.start("auth"))
+        _ = try Self.signals(watcher)
+        // Back to revision 2, before the flow: one StackChanged of cause revert, the flow abandoned.
+        let revision = try client.send(.revert(to: 2))
+        let sent = try Self.signals(watcher)
+        #expect(sent.map(\.0) == ["StackChanged", "FlowFinished", "PropertiesChanged"])
+        #expect(sent.first?.1[0].uint64Value == revision && sent.first?.1[1].stringValue == "revert")
+        #expect(try FlowEnd.flowFinished(dbusValues: sent[1].1).flow == FlowEnd(id: started.id, flow: "auth", output: ""))
+        // Forward again to the flow's revision: it comes back with its id; nothing ends.
+        _ = try client.send(.revert(to: started.revision))
+        #expect(try Self.signals(watcher).map(\.0) == ["StackChanged", "PropertiesChanged"])
+        #expect(try client.send(.getFlows).map(\.id) == [started.id])
+        // A revert to what is there is a no-op: the current revision, nothing sent.
+        let current = try client.send(.getState).revision
+        #expect(try client.send(.revert(to: started.revision)) == current)
+        #expect(try Self.signals(watcher, timeout: 0.5).isEmpty)
+    }
 }
