@@ -162,4 +162,35 @@ struct NavdRevisionsTests {
         #expect(try client.send(.revert(to: started.revision)) == current)
         #expect(try Self.signals(watcher, timeout: 0.5).isEmpty)
     }
+
+    /// A figure, not a timed test: GetTreeAt of the oldest kept revision at max-history 1,000 on a 128-screen
+    /// stack against GetTree, p50 of 200 calls each, through the blocking client.
+    @Test func getTreeAtTheOldestKeptRevisionAgainstGetTree() throws {
+        guard EndToEnd.navdAvailable else { return }
+        let fixture = try NavdOnPrivateBus()
+        let client = try fixture.client()
+        for _ in 0..<127 { _ = try client.send(.push("orange")) }
+        for _ in 0..<500 {
+            _ = try client.send(.pop)
+            _ = try client.send(.push("yellow"))
+        }
+        let history = try client.send(.history(limit: 1000))
+        #expect(history.count == 1000)
+        let oldest = try #require(history.last).revision - 1
+        let tree = try client.send(.getTree)
+        let kept = try client.send(.getTreeAt(oldest))
+        #expect(kept.nodes.count == tree.nodes.count && kept.revision == oldest)
+        func p50(_ call: () throws -> Void) rethrows -> Double {
+            var times: [Double] = []
+            for _ in 0..<200 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try call()
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+            }
+            return times.sorted()[100]
+        }
+        let getTree = try p50 { _ = try client.send(.getTree) }
+        let getTreeAt = try p50 { _ = try client.send(.getTreeAt(oldest)) }
+        print("kept revisions: GetTree p50 \(Int(getTree)) µs, GetTreeAt(oldest kept, \(oldest)) p50 \(Int(getTreeAt)) µs (\(String(format: "%.2f", getTreeAt / getTree))×), 128-screen stack, 1,000 kept changes, debug build")
+    }
 }
