@@ -193,4 +193,59 @@ struct NavdRevisionsTests {
         let getTreeAt = try p50 { _ = try client.send(.getTreeAt(oldest)) }
         print("kept revisions: GetTree p50 \(Int(getTree)) µs, GetTreeAt(oldest kept, \(oldest)) p50 \(Int(getTreeAt)) µs (\(String(format: "%.2f", getTreeAt / getTree))×), 128-screen stack, 1,000 kept changes, debug build")
     }
+
+    /// Random calls with random `kill -9` restarts of a real navd (seeded, the seed printed): after each restart,
+    /// and at the end, every kept revision reads back as GetTree, Facts and GetFlows answered right after it.
+    @Test func randomCallsWithRandomKillNineRestarts() throws {
+        guard EndToEnd.navdAvailable else { return }
+        let seed = UInt64.random(in: 1...UInt64.max)
+        print("kept revisions: random kill -9 property, seed \(seed)")
+        var random = SplitMix(seed: seed)
+        let fixture = try NavdOnPrivateBus.withFreshStateDirectory()
+        var client = try fixture.client()
+        var seen = [UInt64(1): try Self.observed(client)]
+        let calls: [(NavigatorClient) throws -> Void] = [
+            { _ = try $0.send(.push("orange")) }, { _ = try $0.send(.pop) }, { _ = try $0.send(.back) },
+            { _ = try $0.send(.present("modal", style: .sheet)) }, { _ = try $0.send(.selectTab("profile")) },
+            { _ = try $0.send(.selectTab("rainbow")) }, { _ = try $0.send(.start("auth")) }, { _ = try $0.send(.send("cancel")) },
+            { _ = try $0.send(.setFacts(["signed-in": .bool(true)])) }, { _ = try $0.send(.setFacts(["signed-in": .bool(false)])) },
+            { _ = try $0.send(.undo) }, { _ = try $0.send(.redo) }, { _ = try $0.send(.open("/news/7")) },
+            { _ = try $0.send(.revert(to: 1)) },
+        ]
+        func checkEveryKept() throws {
+            let newest = try client.send(.getState).revision
+            let oldest = (try client.send(.history(limit: 1000)).last?.revision).map { $0 - 1 } ?? newest
+            for revision in oldest...newest {
+                #expect(try client.send(.getTreeAt(revision)) == seen[revision], "revision \(revision), seed \(seed)")
+            }
+        }
+        for _ in 0..<4 {
+            for _ in 0..<Int(random.next() % 25 + 5) {
+                do {
+                    try calls[Int(random.next() % UInt64(calls.count))](client)
+                } catch NavigatorError.remote {
+                    continue  // refused: nothing changed
+                }
+                let state = try Self.observed(client)
+                seen[state.revision] = state
+            }
+            fixture.navd.kill9()
+            try fixture.navd.start()
+            client = try fixture.client()
+            try checkEveryKept()
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing run can be repeated from its printed seed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
