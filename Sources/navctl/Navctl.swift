@@ -8,7 +8,8 @@ struct Navctl: ParsableCommand {
         Push.self, Pop.self, PopTo.self, Root.self, Replace.self, SetStack.self, Present.self,
         Dismiss.self, Back.self, Tab.self, Open.self, Apply.self, Undo.self, Redo.self,
         Send.self, Start.self, Finish.self, Facts.self, Flows.self, Events.self, Resolve.self,
-        State.self, Tree.self, Routes.self, History.self, Status.self, Apps.self, Reload.self, Show.self, Diff.self, Revert.self,
+        State.self, Tree.self, Routes.self, History.self, Status.self, Apps.self, Reload.self,
+        Show.self, Diff.self, Revert.self,
         Tabs.self, States.self,
     ]
 
