@@ -117,6 +117,9 @@ struct OperationReader {
                 arguments[key] = .params(try params(value, declared: declared, what: what))
             case .screens:
                 arguments[key] = .screens(try screens(value, what: what))
+            case .revision:
+                guard let revision = value.revision else { throw fail("\(what) must be \(Self.described(.revision)), not \(value.kindDescription)") }
+                arguments[key] = .revision(revision)
             }
         }
         for argument in declaration.arguments where argument.isRequired && arguments[argument.name] == nil {
@@ -135,6 +138,7 @@ struct OperationReader {
         case .string: "a string"
         case .params: "an object of strings, numbers and bools"
         case .screens: "an array of route names and {\"route\", \"params\"} objects"
+        case .revision: "a revision (a whole number)"
         }
     }
 
@@ -196,6 +200,17 @@ extension ParamValue {
                 self = .double(value)
             }
         case .null, .array, .object: return nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// A whole number from 0 to 2^64 - 1, as a revision; nil for anything else.
+    var revision: UInt64? {
+        switch self {
+        case .int(let number) where number >= 0: UInt64(number)
+        case .unsigned(let number): number
+        default: nil
         }
     }
 }

@@ -74,6 +74,11 @@ extension BatchOperation {
     public static func setFacts(_ facts: Params) -> BatchOperation {
         BatchOperation(checked: "setfacts", ["facts": .params(facts)])
     }
+
+    /// `revert`: the tree and flows of kept `revision` (facts stay).
+    public static func revert(to revision: UInt64) -> BatchOperation {
+        BatchOperation(checked: "revert", ["revision": .revision(revision)])
+    }
 }
 
 extension Dictionary where Key == String, Value == BatchArgument {

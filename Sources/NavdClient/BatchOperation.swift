@@ -8,6 +8,8 @@ public enum BatchArgument: Hashable, Sendable {
     case params(Params)
     /// Screens `a(sa{sv})` (`screens`).
     case screens([ScreenSpec])
+    /// A revision `t` (`revision`).
+    case revision(UInt64)
 
     /// The kind the value is of.
     public var kind: OperationDeclaration.Kind {
@@ -15,6 +17,7 @@ public enum BatchArgument: Hashable, Sendable {
         case .string: .string
         case .params: .params
         case .screens: .screens
+        case .revision: .revision
         }
     }
 
@@ -24,6 +27,7 @@ public enum BatchArgument: Hashable, Sendable {
         case .string(let text): .string(text)
         case .params(let params): params.dbusValue
         case .screens(let screens): ScreenSpec.dbusArray(screens)
+        case .revision(let revision): .uint64(revision)
         }
     }
 }

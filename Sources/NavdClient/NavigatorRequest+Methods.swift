@@ -37,6 +37,12 @@ extension NavigatorRequest where Reply == UInt64 {
     /// `Open`: goes to a deep link or a named state.
     public static func open(_ target: String) -> Self { revision(.open, [.string(target)]) }
 
+    /// `Revert`: the tree and flows of kept `revision` as one new change (facts stay); `expectedRevision` 0 skips
+    /// the revision check.
+    public static func revert(to revision: UInt64, expectedRevision: UInt64 = 0) -> Self {
+        Self.revision(.revert, [.uint64(revision), .uint64(expectedRevision)])
+    }
+
     /// `Apply`: the ops in order as one change, or none of them; `expectedRevision` 0 skips the revision check.
     public static func apply(_ operations: [BatchOperation], expectedRevision: UInt64 = 0) -> Self {
         let ops = DBusValue.array(element: WireSignature.namedDictionary, operations.map(\.dbusValue))
@@ -104,6 +110,16 @@ extension NavigatorRequest {
             NavigationTree(
                 revision: try values[0].requiredUInt64("revision"), tab: try values[1].requiredString("tab"),
                 nodes: try Node.nodes(dbusValue: values[2]))
+        }
+    }
+
+    /// `GetTreeAt`: the tree, the facts and the flows as they were right after kept `revision` (0: the current one).
+    public static func getTreeAt(_ revision: UInt64) -> NavigatorRequest<StateAtRevision> {
+        .init(.getTreeAt, [.uint64(revision)]) { values throws(DBusError) in
+            StateAtRevision(
+                revision: try values[0].requiredUInt64("revision"), selectedTab: try values[1].requiredString("tab"),
+                nodes: try Node.nodes(dbusValue: values[2]), facts: try [String: ParamValue](dbusValue: values[3]),
+                flows: try FlowInfo.flows(dbusValue: values[4]))
         }
     }
 

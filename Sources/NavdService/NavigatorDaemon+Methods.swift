@@ -79,6 +79,17 @@ extension NavigatorDaemon {
                 EventParamsInfo.dbusValue(events: try nav.coordinator.eventParams(source: source))
             }
         case .resolve: return try resolve(arguments, on: nav)
+        case .getTreeAt:
+            let revision = try arguments.uint64("revision")
+            let kept: StateAtRevision
+            do { kept = try nav.coordinator.state(at: revision) } catch { throw DBusError(error) }
+            return Answer([
+                .uint64(kept.revision), .string(kept.selectedTab), Node.dbusValue(nodes: kept.nodes), kept.facts.dbusValue,
+                FlowInfo.dbusValue(flows: kept.flows),
+            ])
+        case .revert:
+            return try mutate(nav, .revert(
+                revision: arguments.uint64("revision"), expectedRevision: arguments.uint64("expected_revision")))
         }
     }
 

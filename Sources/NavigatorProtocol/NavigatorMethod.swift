@@ -8,7 +8,7 @@ import DBus
 public enum NavigatorMethod: Int, Hashable, Sendable, CaseIterable {
     case push, pop, popTo, popToRoot, replace, setStack, present, dismiss, dismissAll, back, selectTab, open, apply
     case undo, redo, getState, getTree, getRoutes, history, send, start, finish, setFacts, getFlows, getEvents
-    case resolve, reload, getEventParams
+    case resolve, reload, getEventParams, getTreeAt, revert
 
     /// The D-Bus declaration: name, arguments, documentation.
     public var declaration: MethodDeclaration { Self.specs[rawValue].declaration }
@@ -167,6 +167,17 @@ extension NavigatorMethod {
         case .reload: Spec(
             "Reload", out: Self.revision, changesTree: false,
             "Read the route file again (on the default object: every route file, apps appearing and going with their files; on an app object: that app's file) and repair the tree to fit, as one 'reconcile' revision when anything changed. A file that does not load is refused as a whole with InvalidRouteFile (FILE:LINE: KEY: PROBLEM) and its app keeps its graph. Answers the revision after it (on the default object: the default navigator's).")
+        /// `GetTreeAt(t revision) → (t revision, s tab, a(ssssa{sv}) nodes, a{sv} facts, a(sssa{sv}) flows)`.
+        case .getTreeAt: Spec(
+            "GetTreeAt", in: [.init("revision", "t")],
+            out: [.init("revision", "t"), .init("tab", "s"), .init("nodes", WireSignature.nodes.rawValue),
+                  .init("facts", WireSignature.params.rawValue), .init("flows", WireSignature.flows.rawValue)],
+            changesTree: false,
+            "The tree (as GetTree), the facts and the flows (as GetFlows) as they were right after a kept revision: the current one (0 also means it), every revision History lists, and the one before the oldest of those; RevisionNotKept names the kept range otherwise. Changes nothing.")
+        /// `Revert(t revision, t expected_revision) → t revision`.
+        case .revert: Spec(
+            "Revert", in: [.init("revision", "t"), .init("expected_revision", "t")], out: Self.revision, changesTree: true,
+            "Make the tree (stacks, layers, screens with their ids, selected tab) and the flow instances what they were at a kept revision, as one undoable change with cause 'revert', repaired to the current route graph and facts as Undo repairs; facts are not reverted. RevisionNotKept, then StaleRevision (expected_revision 0 skips it); a Revert that changes nothing is a no-op.")
         }
     }
 }

@@ -8,6 +8,7 @@ extension OperationDeclaration.Kind {
         case .string: Signature(unchecked: "s")
         case .params: WireSignature.params
         case .screens: WireSignature.screens
+        case .revision: Signature(unchecked: "t")
         }
     }
 }

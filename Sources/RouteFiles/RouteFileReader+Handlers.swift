@@ -192,7 +192,7 @@ extension RouteFileReader {
                 declaration = found
             }
             return .finish(output: output, params: try templates(arguments["params"], join(path, "params"), declaration, "output '\(output)'", place, near: node))
-        case .send:
+        case .send, .revert:
             // Not a route file's action: `OperationKind(routeFileVerb:)` never gives it.
             throw fail(verbPath, target, "'\(verb)' is not an action")
         case .setFacts:

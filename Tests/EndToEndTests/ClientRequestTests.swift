@@ -36,7 +36,8 @@ struct SampleRequest: Sendable {
         .init(.dismissAll), .init(.back), .init(.apply([.push("orange")])), .init(.undo), .init(.redo),
         .init(.send("next")), .init(.start("auth")), .init(.finish("cancelled")),
         .init(.setFacts(["signed-in": .bool(false)])), .init(.selectTab("news")), .init(.open("/news/7")),
-        .init(.selectTab("rainbow")), .init(.popToRoot), .init(.history(limit: 3)), .init(.reload),
+        .init(.selectTab("rainbow")), .init(.popToRoot), .init(.history(limit: 3)), .init(.getTreeAt(0)), .init(.revert(to: 0)),
+        .init(.reload),
         .init(.properties), .init(.facts), .init(.apps), .init(.navdOwner), .init(.call(.getState)),
     ]
 }

@@ -16,7 +16,7 @@ struct BatchOperationTests {
         .present("modal", params: ["a": .bool(true)], style: .cover), .dismiss, .dismissAll, .back, .selectTab("news"),
         .open("/news/7"), .send("failed", params: ["message": .string("boom")], source: "#4"),
         .start("auth", params: ["n": .double(1.5)]), .finish("signed-in", params: ["k": .int(1)]),
-        .setFacts(["signed-in": .bool(true)]),
+        .setFacts(["signed-in": .bool(true)]), .revert(to: 12),
     ]
 
     @Test("there is one typed op per declared operation, and each is what the checked initializer makes")
@@ -37,7 +37,7 @@ struct BatchOperationTests {
             .selectTab("news"), .open("/news/7"),
             .send(source: "#4", event: "failed", params: ["message": .string("boom")], expectedRevision: 0),
             .start(flow: "auth", params: ["n": .double(1.5)]), .finish(output: "signed-in", params: ["k": .int(1)]),
-            .setFacts(["signed-in": .bool(true)]),
+            .setFacts(["signed-in": .bool(true)]), .revert(revision: 12, expectedRevision: 0),
         ]
         let wire = DBusValue.array(element: WireSignature.namedDictionary, Self.typed.map(\.dbusValue))
         let raws = try RawOperation.operations(dbusValue: wire)

@@ -56,7 +56,7 @@ struct ApplyTests {
 
     @Test func parseErrorsNameTheOp() {
         let coordinator = demo()
-        #expect(coordinator.refuse(.apply([raw("pop"), raw("jump")], expectedRevision: 0)) == .invalidOperation("op 1: unknown operation 'jump'; use one of push, pop, popto, poptoroot, replace, setstack, present, dismiss, dismissall, back, selecttab, open, send, start, finish, setfacts"))
+        #expect(coordinator.refuse(.apply([raw("pop"), raw("jump")], expectedRevision: 0)) == .invalidOperation("op 1: unknown operation 'jump'; use one of push, pop, popto, poptoroot, replace, setstack, present, dismiss, dismissall, back, selecttab, open, send, start, finish, setfacts, revert"))
         #expect(coordinator.refuse(.apply([raw("push")], expectedRevision: 0)) == .invalidOperation("op 0: push needs argument 'route' (a string)"))
         #expect(coordinator.refuse(.apply([raw("push", ["route": .int(1)])], expectedRevision: 0)) == .invalidOperation("op 0: argument 'route' of push must be a string, not an int"))
         #expect(coordinator.refuse(.apply([raw("pop", ["route": .string("x")])], expectedRevision: 0)) == .invalidOperation("op 0: pop has no argument 'route'; it takes no arguments"))

@@ -40,7 +40,10 @@ struct SnapshotSizeTests {
         return writer.bytes.count
     }
 
-    static func trees(_ state: NavigationState) -> [Tree] { [state.tree] + state.undo.all + state.redo.all }
+    /// The live tree, then the undo and redo trees and the kept revisions' trees (docs/devtools.md).
+    static func trees(_ state: NavigationState) -> [Tree] {
+        [state.tree] + state.undo.all + state.redo.all + state.history.all.compactMap(\.after?.tree) + [state.base?.state.tree].compactMap { $0 }
+    }
 
     static func screens(_ tree: Tree) -> [Screen] { tree.tabs.flatMap { $0.layers.flatMap(\.screens) } }
 
@@ -114,7 +117,7 @@ struct SnapshotSizeTests {
         print("120 screens × 4 KiB, \(pairs) pop/push pairs, \(state.undo.count) undo steps: snapshot version 3 ≥ \(Self.mebibytes(version3)), version 4 \(Self.mebibytes(document.count)) (\(document.count) B, bound \(bound) B); decoded heap ≈ version 4 \(Self.mebibytes(Self.heapBytes(decoded))), live \(Self.mebibytes(Self.heapBytes(state)))")
         #expect(document.count <= bound)
         #expect(version3 > 10 * bound)
-        #expect(Self.heapBytes(decoded) <= bound + state.undo.count * 128 * MemoryLayout<Screen>.stride)
+        #expect(Self.heapBytes(decoded) <= bound + (state.undo.count + state.history.count) * 128 * MemoryLayout<Screen>.stride)
         // Compared as a Bool: a failed comparison of two multi-MiB arrays would be diffed for the report.
         let sameDocument = decoded.encodedSnapshot() == document
         #expect(sameDocument, "re-encoding a decoded state gives another document")
@@ -135,7 +138,7 @@ struct SnapshotSizeTests {
         print("128 screens × \(Self.largestBody) B, \(pairs) pop/push pairs, \(state.undo.count) undo steps: snapshot version 3 ≥ \(Self.mebibytes(version3)), version 4 \(Self.mebibytes(document.count)) (\(document.count) B, bound \(bound) B); decoded heap ≈ version 4 \(Self.mebibytes(Self.heapBytes(decoded))), live \(Self.mebibytes(Self.heapBytes(state)))")
         #expect(document.count <= bound)
         #expect(version3 > 1_000_000_000)  // what version 3 wrote: past SQLite's default blob limit
-        #expect(Self.heapBytes(decoded) <= bound + state.undo.count * 128 * MemoryLayout<Screen>.stride)
+        #expect(Self.heapBytes(decoded) <= bound + (state.undo.count + state.history.count) * 128 * MemoryLayout<Screen>.stride)
     }
 
     @Test func encodingTimeForA128ScreenTreeWith100UndoSteps() throws {

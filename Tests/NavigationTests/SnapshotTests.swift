@@ -25,7 +25,7 @@ struct SnapshotTests {
         let restored = Coordinator(graph: .demo, restoring: decoded)
         #expect(restored.path == coordinator.path && restored.nodes == coordinator.nodes)
         #expect(restored.canUndo && restored.canRedo && restored.history(limit: 100) == coordinator.history(limit: 100))
-        #expect(Array(bytes.prefix(5)) == Array("NVDS".utf8) + [4])
+        #expect(Array(bytes.prefix(5)) == Array("NVDS".utf8) + [UInt8(NavigationState.snapshotVersion)])
     }
 
     @Test func restoredStateContinuesTheIdCounter() throws {

@@ -53,7 +53,7 @@ struct SnapshotVersion4Tests {
         // Snapshots of versions 2 and 3 and journal records of version 2 were written only before the first
         // package; they are refused like any version this build does not read.
         for version: UInt8 in [2, 3] {
-            #expect(throws: SnapshotError.unsupportedVersion(found: Int(version), supported: 4)) {
+            #expect(throws: SnapshotError.unsupportedVersion(found: Int(version), supported: NavigationState.snapshotVersion)) {
                 try NavigationState.decodeSnapshot(Array("NVDS".utf8) + [version, 1, 1])
             }
         }

@@ -111,6 +111,7 @@ struct DeclarationTests {
             .notTabbed(""), .notPresentable(""), .badTarget(""), .staleRevision(""), .invalidOperation(""),
             .limitExceeded(""), .nothingToUndo(""), .nothingToRedo(""), .unhandledEvent(""), .staleSource(""),
             .unknownFlow(""), .unknownOutput(""), .notInFlow(""), .unknownFact(""), .guardFailed(""), .guardLoop(""),
+            .revisionNotKept(""),
         ]
         for refusal in refusals {
             #expect(NavigatorErrorName(refusal).rawValue == refusal.name)
@@ -126,7 +127,7 @@ struct DeclarationTests {
             "UnknownRoute", "InvalidParams", "AtRoot", "NotFound", "NoModal", "UnknownTab", "NotTabbed", "NotPresentable",
             "BadTarget", "StaleRevision", "InvalidOperation", "LimitExceeded", "NothingToUndo", "NothingToRedo",
             "UnhandledEvent", "StaleSource", "UnknownFlow", "UnknownOutput", "NotInFlow", "UnknownFact", "GuardFailed",
-            "GuardLoop", "StorageFailed", "InvalidRouteFile",
+            "GuardLoop", "RevisionNotKept", "StorageFailed", "InvalidRouteFile",
         ].map { "org.navd.Navigator1.Error." + $0 })
         #expect(NavigatorErrorName(rawValue: "Nope") == nil)
         #expect(NavigatorErrorName(fullName: "org.freedesktop.DBus.Error.Failed") == nil)
@@ -138,7 +139,7 @@ struct DeclarationTests {
             "push": [], "pop": [], "popto": ["pop-to"], "poptoroot": ["root", "pop-to-root"], "replace": [],
             "setstack": ["set-stack"], "present": [], "dismiss": [], "dismissall": ["dismiss-all"], "back": [],
             "selecttab": ["tab", "select-tab"], "open": [], "send": [], "start": [], "finish": [],
-            "setfacts": ["set-facts", "facts"],
+            "setfacts": ["set-facts", "facts"], "revert": [],
         ])
         #expect(OperationDeclaration.all.compactMap(\.routeFileVerb) == [
             "push", "pop", "pop-to", "root", "replace", "set-stack", "present", "dismiss", "dismiss-all", "back", "tab",
@@ -151,8 +152,8 @@ struct DeclarationTests {
     @Test func onlyTheReadersAndReloadAreAnsweredWithoutACommit() {
         // Reload commits what is pending first and makes its own repair durable itself.
         let readers = Set(NavigatorMethod.all.filter { !$0.changesTree }.map(\.name))
-        #expect(readers == ["GetState", "GetTree", "GetRoutes", "History", "GetFlows", "GetEvents", "Resolve", "Reload", "GetEventParams"])
-        #expect(NavigatorMethod.treeChangingNames.count == 19)
+        #expect(readers == ["GetState", "GetTree", "GetRoutes", "History", "GetFlows", "GetEvents", "Resolve", "Reload", "GetEventParams", "GetTreeAt"])
+        #expect(NavigatorMethod.treeChangingNames.count == 20)
         #expect(Navigator.interface.methods.map(\.name) == NavigatorMethod.all.map(\.name))
         #expect(throws: Never.self) { try Navigator.interface.validate() }
     }

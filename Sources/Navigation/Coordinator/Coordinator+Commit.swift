@@ -49,7 +49,9 @@ extension Coordinator {
         state.ids = txn.ids
         state.facts = txn.facts
         state.revision += 1
-        state.history.push(HistoryEntry(revision: state.revision, cause: op.cause, time: time), keep: max(1, graph.limits.maxHistory))
+        state.recordHistory(
+            KeptChange(entry: HistoryEntry(revision: state.revision, cause: op.cause, time: time), after: state.revisionState),
+            keep: max(1, graph.limits.maxHistory))
         let record = JournalRecord(revision: state.revision, cause: op.cause, time: time, operation: op)
         var change = Change(
             revision: state.revision, isNoOp: false, cause: op.cause, newScreenId: txn.newScreenID,

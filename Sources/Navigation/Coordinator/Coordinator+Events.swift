@@ -47,9 +47,7 @@ extension Coordinator {
     /// Resolves and runs `event` from `source`: StaleSource, StaleRevision, UnhandledEvent, then the actions.
     func send(source: String, event: String, params: InputParams, expectedRevision: UInt64, _ txn: inout Transaction) throws(NavigationError) {
         let (screen, position) = try pathScreen(source, in: txn.tree)
-        if expectedRevision != 0 && expectedRevision != state.revision {
-            throw .staleRevision("expected revision \(expectedRevision), but the tree is at revision \(state.revision); read the state again and retry")
-        }
+        try checkExpected(expectedRevision)
         txn.log("event '\(event)' from \(screen.route) (\(screen.id))")
         var searched: [String] = []
         // The route's own scope first: the usual case costs one lookup and no walk down the path.

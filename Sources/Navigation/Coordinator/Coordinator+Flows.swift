@@ -3,7 +3,7 @@
 extension Coordinator {
     /// Every flow instance in the tree, outer before inner (the pre-order of their first screens): GetFlows.
     public var flows: [FlowInfo] {
-        state.tree.orderedFlows.map { FlowInfo(id: $0.id, flow: $0.flow, firstScreen: $0.firstScreen, params: $0.params) }
+        state.tree.flowInfos
     }
 
     /// A tree op inside a change: run with the contract's checks, then the guards.
@@ -111,5 +111,12 @@ extension Coordinator {
             let root = tabRoot ?? tree.current.layers[0].screens[0].route
             tree.current.layers[0].screens = [Screen(id: ids.issue(), route: root, params: [:])]
         }
+    }
+}
+
+extension Tree {
+    /// Every flow instance, outer before inner, as GetFlows lists them.
+    var flowInfos: [FlowInfo] {
+        orderedFlows.map { FlowInfo(id: $0.id, flow: $0.flow, firstScreen: $0.firstScreen, params: $0.params) }
     }
 }

@@ -45,6 +45,9 @@ extension Coordinator {
                 try checkStatically([op], indexed: false)
                 try countStep(&txn)
                 try setFacts(values, &txn)
+            case .revert(let revision, let expectedRevision):
+                try countStep(&txn)
+                try revert(to: revision, expectedRevision: expectedRevision, &txn)
             default:
                 try countStep(&txn)
                 if case .open(let target) = op { txn.log("open '\(target)'") } else { txn.log(op.cause) }

@@ -96,8 +96,7 @@ extension Coordinator {
 
     /// Keeps the history within the graph's `maxHistory` (as pushes do).
     mutating func trimHistoryToLimits() {
-        let keep = max(1, graph.limits.maxHistory)
-        if state.history.count - keep > keep { state.history = BoundedStack(newestFirst: state.history.newest(keep)) }
+        state.trimHistory(keep: max(1, graph.limits.maxHistory))
     }
 
     /// `tree` fitted to the graph and to `facts` (see `reload(_:at:)`); `warnings` says what was repaired, and

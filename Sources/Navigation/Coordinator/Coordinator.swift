@@ -19,6 +19,7 @@ public struct Coordinator: Sendable {
         self.graph = graph
         self.state = NavigationState(tree: tree, revision: 1, ids: ids)
         self.state.facts = graph.defaultFacts
+        self.state.base = KeptRevision(revision: 1, state: state.revisionState)
         self.index = GraphIndex(graph)
     }
 
@@ -63,7 +64,7 @@ public struct Coordinator: Sendable {
 
     /// The newest `limit` changes (at most `maxHistory`), newest first.
     public func history(limit: Int) -> [HistoryEntry] {
-        state.history.newest(max(0, min(limit, graph.limits.maxHistory)))
+        state.history.newest(max(0, min(limit, graph.limits.maxHistory))).map(\.entry)
     }
 }
 

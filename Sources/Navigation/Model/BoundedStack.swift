@@ -45,13 +45,16 @@ struct BoundedStack<Element: Sendable>: Sendable {
     var count: Int { top?.count ?? 0 }
     var isEmpty: Bool { top == nil }
 
-    /// Pushes `element`; when more than `2 * keep` are held, keeps only the newest `keep`.
-    mutating func push(_ element: Element, keep: Int) {
-        guard keep > 0 else { top = nil; return }
+    /// Pushes `element`; when more than `2 * keep` are held, keeps only the newest `keep` and returns the newest
+    /// of those dropped.
+    @discardableResult
+    mutating func push(_ element: Element, keep: Int) -> Element? {
+        guard keep > 0 else { defer { top = nil }; return top?.element }
         top = StackCell(element, below: top)
-        if count - keep > keep {  // count > 2 * keep, without overflowing for a huge keep
-            self = BoundedStack(newestFirst: newest(keep))
-        }
+        guard count - keep > keep else { return nil }  // count > 2 * keep, without overflowing for a huge keep
+        let kept = newest(keep + 1)
+        self = BoundedStack(newestFirst: Array(kept.prefix(keep)))
+        return kept[keep]
     }
 
     /// Removes and returns the newest element.
@@ -75,6 +78,17 @@ struct BoundedStack<Element: Sendable>: Sendable {
 
     /// Every element, newest first.
     var all: [Element] { newest(count) }
+
+    /// Calls `body` with the position (0: the newest) and each of up to `limit` elements, newest first, until it
+    /// answers false; copies nothing.
+    func walk(_ limit: Int, _ body: (Int, Element) -> Bool) {
+        var cell = top
+        var index = 0
+        while let current = cell, index < limit, body(index, current.element) {
+            cell = current.below
+            index += 1
+        }
+    }
 }
 
 extension BoundedStack: Equatable where Element: Equatable {

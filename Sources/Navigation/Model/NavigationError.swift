@@ -48,6 +48,8 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
         case guardFailed = "GuardFailed"
         /// A redirect while the guard's flow already encloses the top screen.
         case guardLoop = "GuardLoop"
+        /// GetTreeAt or Revert named a revision the navigator does not keep.
+        case revisionNotKept = "RevisionNotKept"
     }
 
     /// What kind of refusal it is.
@@ -117,4 +119,6 @@ extension NavigationError {
     public static func guardFailed(_ message: String) -> Self { Self(.guardFailed, message) }
     /// A redirect while the guard's flow already encloses the top screen.
     public static func guardLoop(_ message: String) -> Self { Self(.guardLoop, message) }
+    /// GetTreeAt or Revert named a revision the navigator does not keep.
+    public static func revisionNotKept(_ message: String) -> Self { Self(.revisionNotKept, message) }
 }

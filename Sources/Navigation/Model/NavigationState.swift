@@ -10,8 +10,10 @@ public struct NavigationState: Hashable, Sendable {
     var undo: BoundedStack<Tree>
     /// Trees undone, newest first.
     var redo: BoundedStack<Tree>
-    /// Committed changes, newest first.
-    var history: BoundedStack<HistoryEntry>
+    /// Committed changes, newest first, each with the state right after it (see KeptRevisions.swift).
+    var history: BoundedStack<KeptChange>
+    /// The state right before the oldest change `history` holds (nil when not known).
+    var base: KeptRevision?
     /// The current value of every declared fact (not part of undo).
     var facts: [String: ParamValue] = [:]
 

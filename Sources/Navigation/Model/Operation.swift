@@ -45,6 +45,9 @@ public enum Operation: Hashable, Sendable {
     case finish(output: String, params: InputParams)
     /// Set some facts, all or nothing.
     case setFacts(InputParams)
+    /// Make the tree and flows what they were at a kept revision, repaired to the graph and facts; expected
+    /// revision 0 skips the check (an Apply op's is 0: Apply checks its own).
+    case revert(revision: UInt64, expectedRevision: UInt64)
 
     /// The Apply op this is (`OperationKind`); nil for apply, undo, redo and reconcile, which Apply cannot hold.
     public var kind: OperationKind? {
@@ -65,6 +68,7 @@ public enum Operation: Hashable, Sendable {
         case .start: .start
         case .finish: .finish
         case .setFacts: .setFacts
+        case .revert: .revert
         case .apply, .undo, .redo, .reconcile: nil
         }
     }
@@ -112,6 +116,7 @@ extension ByteWriter {
         case .start(let flow, let params): byte(17); string(flow); inputParams(params)
         case .finish(let output, let params): byte(18); string(output); inputParams(params)
         case .setFacts(let facts): byte(19); inputParams(facts)
+        case .revert(let revision, let expectedRevision): byte(20); varint(revision); varint(expectedRevision)
         }
     }
 }
@@ -149,6 +154,7 @@ extension ByteReader {
         case 17: return .start(flow: try string(), params: try inputParams())
         case 18: return .finish(output: try string(), params: try inputParams())
         case 19: return .setFacts(try inputParams())
+        case 20: return .revert(revision: try varint(), expectedRevision: try varint())
         case let tag: throw corrupt("unknown operation tag \(tag)")
         }
     }

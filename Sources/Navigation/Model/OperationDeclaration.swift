@@ -6,7 +6,7 @@
 /// NavigatorProtocol maps each argument kind to its D-Bus signature and adds navctl's longer spellings.
 public enum OperationKind: String, Hashable, Sendable, CaseIterable {
     case push, pop, popTo = "popto", popToRoot = "poptoroot", replace, setStack = "setstack", present, dismiss
-    case dismissAll = "dismissall", back, selectTab = "selecttab", open, send, start, finish, setFacts = "setfacts"
+    case dismissAll = "dismissall", back, selectTab = "selecttab", open, send, start, finish, setFacts = "setfacts", revert
 
     /// The op's declaration: its arguments, its route-file verb, and the `Operation` they make.
     public var declaration: OperationDeclaration { OperationDeclaration.byKind[self]! }
@@ -29,6 +29,8 @@ public struct OperationDeclaration: Sendable {
         case params
         /// Screens `a(sa{sv})`: each a route and its params.
         case screens
+        /// A revision `t`.
+        case revision
 
         /// How messages name it: `a string`, `a dict a{sv}`, `an array a(sa{sv})`.
         public var described: String {
@@ -36,6 +38,7 @@ public struct OperationDeclaration: Sendable {
             case .string: "a string"
             case .params: "a dict a{sv}"
             case .screens: "an array a(sa{sv})"
+            case .revision: "a revision t"
             }
         }
     }
@@ -122,6 +125,10 @@ extension OperationKind {
         case .finish:
             OperationDeclaration(self, [.required("output"), .params]) { .finish(output: $0.string("output"), params: $0.params()) }
         case .setFacts: OperationDeclaration(self, verb: "set-facts", [.required("facts", .params)]) { .setFacts($0.params("facts")) }
+        case .revert:
+            OperationDeclaration(self, inRouteFiles: false, [.required("revision", .revision)]) {
+                .revert(revision: $0.revisions["revision"] ?? 0, expectedRevision: 0)
+            }
         }
     }
 }
@@ -164,6 +171,7 @@ struct CheckedArguments {
     var strings: [String: String] = [:]
     var dicts: [String: InputParams] = [:]
     var screens: [ScreenRequest] = []
+    var revisions: [String: UInt64] = [:]
 
     /// The string argument `key`, `""` when it was left out.
     func string(_ key: String) -> String { strings[key] ?? "" }

@@ -53,6 +53,12 @@ extension RawOperation {
             case .screens:
                 guard case .list(let items) = value else { throw .invalidOperation(wrongKind) }
                 checked.screens = try screens(items)
+            case .revision:
+                switch value {
+                case .uint(let revision): checked.revisions[argument.name] = revision
+                case .int(let revision) where revision >= 0: checked.revisions[argument.name] = UInt64(revision)
+                default: throw .invalidOperation(wrongKind)
+                }
             }
         }
         return declaration.make(checked)
@@ -96,9 +102,7 @@ extension Coordinator {
             do { ops.append(try raw.parsed()) } catch { throw error.prefixed("op \(index): ") }
         }
         try checkStatically(ops, indexed: true)
-        if expectedRevision != 0 && expectedRevision != state.revision {
-            throw .staleRevision("expected revision \(expectedRevision), but the tree is at revision \(state.revision); read the state again and retry")
-        }
+        try checkExpected(expectedRevision)
         for (index, op) in ops.enumerated() {
             do {
                 try countStep(&txn)
@@ -108,6 +112,7 @@ extension Coordinator {
                 case .start(let flow, let params): _ = try startFlow(flow, params: params, onOutput: [:], &txn)
                 case .finish(let output, let params): try finishTop(output: output, params: params, &txn)
                 case .setFacts(let values): try setFacts(values, &txn)
+                case .revert(let revision, _): try revert(to: revision, &txn)
                 default: try runTreeOp(op, &txn)
                 }
             } catch {

@@ -1,4 +1,4 @@
-// Binary forms of values and operations, shared by snapshots (version 4) and journal records (version 3).
+// Binary forms of values and operations, shared by snapshots (versions 4 and 5) and journal records (version 3).
 //
 // ParamValue: tag byte 0 string, 1 int (zigzag), 2 double (bits), 3 bool.
 // InputValue: tag byte 0 string, 1 bool, 2 int, 3 uint, 4 double, 5 list, 6 record, 7 map, 8 variant, 9 other.

@@ -1,6 +1,7 @@
 // The snapshot document's frame (the format itself is in SnapshotWriter.swift): magic "NVDS", the version,
-// revision and next id, then SnapshotReader reads the tables and `readState` what follows them. Only
-// version 4 is read: versions 2 and 3 were written by development builds before 0.1.0, the first package.
+// revision and next id, then SnapshotReader reads the tables and `readState` what follows them. Versions 5
+// and 4 (0.1.0's, without the kept states) are read: versions 2 and 3 were written by development builds
+// before 0.1.0, the first package.
 
 extension NavigationState {
     static let snapshotMagic: [UInt8] = Array("NVDS".utf8)
@@ -9,19 +10,22 @@ extension NavigationState {
         var reader = ByteReader(bytes)
         guard reader.expect(snapshotMagic) else { throw .corrupt("not a navd state snapshot (no 'NVDS' magic)") }
         let version = try reader.varint()
-        guard version == UInt64(snapshotVersion) else {
+        guard version == UInt64(snapshotVersion) || version == 4 else {
             throw .unsupportedVersion(found: Int(clamping: version), supported: snapshotVersion)
         }
         let revision = try reader.varint()
         let nextId = try reader.varint()
         try checkCounters(revision: revision, nextId: nextId)
-        return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId)
+        return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId, keepsStates: version >= 5)
     }
 
-    /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees,
-    /// the history, then the facts; `tree` reads one tree, given the label for its errors.
+    /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees, then
+    /// (version 5) the facts, the history with its kept states and the base, or (version 4) the history and the
+    /// facts; `tree`
+    /// reads one tree, given the label for its errors. A version-4 document kept no states: only its current
+    /// revision is kept, as the newest history step's state when that step made it.
     static func readState(
-        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64,
+        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool,
         tree: (inout ByteReader, String) throws(SnapshotError) -> Tree
     ) throws(SnapshotError) -> NavigationState {
         let current = try tree(&reader, "tree")
@@ -29,17 +33,41 @@ extension NavigationState {
         for _ in 0..<(try reader.count()) { undoTrees.append(try tree(&reader, "an undo/redo tree")) }
         var redoTrees: [Tree] = []
         for _ in 0..<(try reader.count()) { redoTrees.append(try tree(&reader, "an undo/redo tree")) }
-        var entries: [HistoryEntry] = []
-        for _ in 0..<(try reader.count()) {
-            entries.append(HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed()))
+        let currentFacts = keepsStates ? try reader.params() : [:]
+        var steps: [KeptChange] = []
+        var newerFacts = currentFacts
+        func kept() throws(SnapshotError) -> RevisionState? {
+            let code = try reader.byte()
+            guard code != 0 else { return nil }
+            let kept = try tree(&reader, "a kept tree")
+            switch code {
+            case 1: break
+            case 2:
+                for (name, value) in try reader.params() { newerFacts[name] = value }
+                for _ in 0..<(try reader.count()) { newerFacts[try reader.string()] = nil }
+            default: throw reader.corrupt("unknown kept-state code \(code)")
+            }
+            return RevisionState(tree: kept, facts: newerFacts)
         }
-        let facts = try reader.params()
+        for _ in 0..<(try reader.count()) {
+            let entry = HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed())
+            steps.append(KeptChange(entry: entry, after: keepsStates ? try kept() : nil))
+        }
+        var base: KeptRevision? = nil
+        if keepsStates, try reader.bool() {
+            let baseRevision = try reader.varint()
+            guard let baseState = try kept() else { throw reader.corrupt("the base has no state") }
+            base = KeptRevision(revision: baseRevision, state: baseState)
+        }
+        let facts = keepsStates ? currentFacts : try reader.params()
         guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the snapshot") }
         var state = NavigationState(tree: current, revision: revision, ids: IdCounter(next: nextId))
         state.facts = facts
         state.undo = BoundedStack(newestFirst: undoTrees)
         state.redo = BoundedStack(newestFirst: redoTrees)
-        state.history = BoundedStack(newestFirst: entries)
+        if !keepsStates, !steps.isEmpty, steps[0].entry.revision == revision { steps[0].after = state.revisionState }
+        state.history = BoundedStack(newestFirst: steps)
+        state.base = base
         return state
     }
 }

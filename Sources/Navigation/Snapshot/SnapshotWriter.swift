@@ -1,4 +1,4 @@
-// Snapshot format version 4, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
+// Snapshot format version 5, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
 // ByteCoding+Flows.swift). Whatever the trees hold is stored once, in tables, and referred to by index:
 //
 //   magic "NVDS" (4 bytes), varint version (4), varint revision, varint next id, then the tables, each a varint
@@ -11,8 +11,12 @@
 //   flows    a flow instance
 //   trees    bool tabbed, varint selected, varint list of tabs, varint list of flows
 //   then varint current tree, varint undo count + trees (newest first), varint redo count + trees (newest
-//   first), varint history count, then per entry (newest first): varint revision, string cause, zigzag time,
-//   then the facts (params).
+//   first), (version 5) the facts (params), varint history count, then per entry (newest first): varint
+//   revision, string cause, zigzag time, and (version 5) the state right after it: byte 0 (none), 1 (varint
+//   tree; the facts of the state before it in the document: the current facts, then the newer entry's) or 2
+//   (varint tree, then the facts that differ from those: params of the changed ones, varint count + strings of
+//   the removed ones); then (version 5) the base: bool, and if true varint revision and a state as above;
+//   (version 4) the facts last.
 //
 // A list reference is 0 for the empty list, else 1 + the index of the cell holding its last element; a cell
 // holds one element (an index into the table the list is of) and the list before it. So lists that differ
@@ -22,9 +26,10 @@
 // or history steps hold is written once: the document grows with what the steps changed, never with
 // (tree size × steps) (`docs/durability.md#bounded-saved-state`). The reader shares again in memory what is shared here.
 //
-// Versions 2 and 3, from development builds before 0.1.0, are no longer read.
+// Version 4, which 0.1.0 wrote, is version 5 without the kept states; it is still read. Versions 2 and 3,
+// from development builds before 0.1.0, are no longer read.
 
-/// Encodes a state as a version-4 snapshot (see the notes above).
+/// Encodes a state as a version-5 snapshot (see the notes above).
 struct SnapshotWriter {
     private var routes = Table<String>()
     private var screens = ByteWriter(capacity: 4096)
@@ -88,14 +93,21 @@ struct SnapshotWriter {
         for tree in undo { body.count(writer.tree(tree)) }
         body.count(redo.count)
         for tree in redo { body.count(writer.tree(tree)) }
-        let entries = state.history.all
-        body.count(entries.count)
-        for entry in entries {
-            body.varint(entry.revision)
-            body.string(entry.cause)
-            body.signed(entry.time)
-        }
         body.params(state.facts)
+        let steps = state.history.all
+        body.count(steps.count)
+        var newerFacts = state.facts
+        for step in steps {
+            body.varint(step.entry.revision)
+            body.string(step.entry.cause)
+            body.signed(step.entry.time)
+            writer.kept(step.after, newerFacts: &newerFacts, to: &body)
+        }
+        body.bool(state.base != nil)
+        if let base = state.base {
+            body.varint(base.revision)
+            writer.kept(base.state, newerFacts: &newerFacts, to: &body)
+        }
         let tables = [
             (writer.routes.index.count, writer.routes.bytes), (writer.screenNumbers.count, writer.screens),
             (writer.cells.index.count, writer.cells.bytes), (writer.stacks.index.count, writer.stacks.bytes),
@@ -113,6 +125,22 @@ struct SnapshotWriter {
         }
         document.raw(body.bytes)
         return document.bytes
+    }
+
+    /// A kept state (see the notes above): its facts as what differs from `newerFacts`, the facts of the state
+    /// written before it, so that a step costs the facts its change set, not all of them.
+    private mutating func kept(_ kept: RevisionState?, newerFacts: inout [String: ParamValue], to body: inout ByteWriter) {
+        guard let kept else { body.byte(0); return }
+        let same = newerFacts == kept.facts
+        body.byte(same ? 1 : 2)
+        body.count(tree(kept.tree))
+        if !same {
+            body.params(kept.facts.filter { newerFacts[$0.key] != $0.value })
+            let removed = newerFacts.keys.filter { kept.facts[$0] == nil }.sorted()
+            body.count(removed.count)
+            for name in removed { body.string(name) }
+        }
+        newerFacts = kept.facts
     }
 
     /// The tree's number.

@@ -48,5 +48,7 @@ enum ApplyEveryOperation {
         // `account` requires the fact signed-in: only with it set does the push land on account itself.
         Step(json: #"[{"op": "setfacts", "facts": {"signed-in": true}}, {"op": "push", "route": "account"}]"#,
              ops: [.setFacts(["signed-in": .bool(true)]), .push("account")], tab: "profile", path: ["profile", "account"]),
+        // Back to the tree of the first step's revision (2); the facts stay.
+        Step(json: #"[{"op": "revert", "revision": 2}]"#, ops: [.revert(to: 2)], tab: "rainbow", path: ["red", "orange", "green"]),
     ]
 }

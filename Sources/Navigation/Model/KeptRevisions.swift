@@ -1,0 +1,148 @@
+// The kept revisions (docs/devtools.md): the current one, every revision History lists, and the base, the
+// state the oldest listed change started from. Each history step carries the state right after its change;
+// that state shares its buffers (tabs, stacks, facts) with its neighbours, so a step costs what its change
+// did, not the size of the tree.
+
+/// The state right after a revision: what `GetTreeAt` gives back and what `Revert` goes back to.
+struct RevisionState: Hashable, Sendable {
+    /// The tree, its flow instances included.
+    var tree: Tree
+    /// Every fact's value.
+    var facts: [String: ParamValue]
+}
+
+/// One change the history keeps: its line, and the state right after it. What else is kept per change (the
+/// request, the caller) belongs here.
+struct KeptChange: Hashable, Sendable {
+    /// The line `History` lists.
+    var entry: HistoryEntry
+    /// The state right after the change; nil for a change restored from a version-4 snapshot, which kept none.
+    var after: RevisionState?
+}
+
+/// A revision and the state right after it.
+struct KeptRevision: Hashable, Sendable {
+    var revision: UInt64
+    var state: RevisionState
+}
+
+/// The whole state at one kept revision, as `GetTreeAt` answers it.
+public struct StateAtRevision: Hashable, Sendable {
+    /// The revision (the current one's number when 0 was asked for).
+    public var revision: UInt64
+    /// The selected tab then ("" when untabbed).
+    public var selectedTab: String
+    /// The whole tree then, pre-order, as `GetTree` lists it.
+    public var nodes: [Node]
+    /// Every fact's value then.
+    public var facts: [String: ParamValue]
+    /// The flow instances then, as `GetFlows` lists them.
+    public var flows: [FlowInfo]
+
+    /// A state with the given fields.
+    public init(revision: UInt64, selectedTab: String, nodes: [Node], facts: [String: ParamValue], flows: [FlowInfo]) {
+        self.revision = revision
+        self.selectedTab = selectedTab
+        self.nodes = nodes
+        self.facts = facts
+        self.flows = flows
+    }
+}
+
+extension NavigationState {
+    /// Records `change` as the newest history step, keeping at least `keep` steps; when older steps are dropped,
+    /// the newest of them becomes the base.
+    mutating func recordHistory(_ change: KeptChange, keep: Int) {
+        if let dropped = history.push(change, keep: keep) { setBase(dropped) }
+    }
+
+    /// Drops history steps beyond `2 * keep` (as pushes do), keeping the newest `keep`.
+    mutating func trimHistory(keep: Int) {
+        guard history.count - keep > keep else { return }
+        let kept = history.newest(keep + 1)
+        history = BoundedStack(newestFirst: Array(kept.prefix(keep)))
+        if kept.count > keep { setBase(kept[keep]) }
+    }
+
+    private mutating func setBase(_ change: KeptChange) {
+        base = change.after.map { KeptRevision(revision: change.entry.revision, state: $0) }
+    }
+
+    /// The current state as a kept state.
+    var revisionState: RevisionState { RevisionState(tree: tree, facts: facts) }
+}
+
+extension Coordinator {
+    /// The kept revisions other than the current one, newest first, with their states: the `maxHistory` newest
+    /// history steps that kept a state, then the base.
+    func keptBefore() -> [KeptRevision] {
+        let listed = max(0, graph.limits.maxHistory)
+        guard listed > 0 else { return [] }
+        let steps = state.history.newest(listed + 1)
+        var kept: [KeptRevision] = []
+        for (index, step) in steps.enumerated() {
+            guard let after = step.after else { continue }
+            if index < listed && step.entry.revision != state.revision { kept.append(KeptRevision(revision: step.entry.revision, state: after)) }
+        }
+        if steps.count > listed, let after = steps[listed].after {
+            kept.append(KeptRevision(revision: steps[listed].entry.revision, state: after))
+        } else if steps.count <= listed, let base = state.base, !steps.isEmpty {
+            kept.append(base)
+        }
+        return kept
+    }
+
+    /// The state right after `revision` (0: the current one), or `RevisionNotKept` naming the kept range. Walks
+    /// the history only as far back as `revision` (revisions only grow), copying nothing on the way.
+    func keptState(_ revision: UInt64) throws(NavigationError) -> KeptRevision {
+        if revision == 0 || revision == state.revision { return KeptRevision(revision: state.revision, state: state.revisionState) }
+        let listed = max(0, graph.limits.maxHistory)
+        if revision < state.revision && listed > 0 {
+            var found: KeptRevision?
+            var walked = 0
+            state.history.walk(listed + 1) { index, step in
+                walked = index + 1
+                guard step.entry.revision <= revision else { return true }
+                if step.entry.revision == revision, let after = step.after { found = KeptRevision(revision: revision, state: after) }
+                return false
+            }
+            if let found { return found }
+            if walked == state.history.count, walked <= listed, walked > 0, let base = state.base, base.revision == revision { return base }
+        }
+        let oldest = keptBefore().last?.revision ?? state.revision
+        let range = oldest == state.revision ? "only its current revision \(oldest)" : "revisions \(oldest) to \(state.revision)"
+        throw .revisionNotKept("revision \(revision) is not kept: this navigator keeps \(range)")
+    }
+
+    /// The tree, facts and flows right after `revision` (0: the current one): GetTreeAt.
+    public func state(at revision: UInt64) throws(NavigationError) -> StateAtRevision {
+        let kept = try keptState(revision)
+        let tree = kept.state.tree
+        return StateAtRevision(
+            revision: kept.revision, selectedTab: tree.isTabbed ? tree.current.name : "", nodes: tree.nodes,
+            facts: kept.state.facts,
+            flows: tree.flowInfos)
+    }
+}
+
+extension Coordinator {
+    /// `StaleRevision` unless `expected` is 0 or the current revision (Apply's, Send's and Revert's check).
+    func checkExpected(_ expected: UInt64) throws(NavigationError) {
+        if expected != 0 && expected != state.revision {
+            throw .staleRevision("expected revision \(expected), but the tree is at revision \(state.revision); read the state again and retry")
+        }
+    }
+
+    /// Revert inside a change: the tree and flows of kept `revision` (RevisionNotKept, then StaleRevision),
+    /// repaired to the current graph and the transaction's facts as Undo repairs; never redirects. Flows that
+    /// leave the tree are abandoned by the commit; those that come back keep their ids.
+    func revert(to revision: UInt64, expectedRevision: UInt64 = 0, _ txn: inout Transaction) throws(NavigationError) {
+        let kept = try keptState(revision)
+        try checkExpected(expectedRevision)
+        var ignoredWarnings: [String] = []
+        var ignoredFlows: [FlowInstance] = []
+        txn.tree = fitted(kept.state.tree, facts: txn.facts, ids: &txn.ids, warnings: &ignoredWarnings, abandoned: &ignoredFlows, fitting: txn.tree)
+        txn.touchedTree = true
+        txn.removedScreens = true
+    }
+}
