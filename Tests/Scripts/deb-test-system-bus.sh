@@ -23,6 +23,13 @@ system_bus_test() {
         echo "skip: the system bus part: unshare --pid --cgroup is not permitted here"
         return 0
     }
+    local activation="$root/usr/share/dbus-1/system-services/org.navd.Navigator1.service"
+    grep -qx "User=navd" "$activation" && grep -qx "SystemdService=navd.service" "$activation" \
+        || fail "the system activation file names no User=navd or SystemdService=navd.service: $(cat "$activation")"
+    # The bus's own configuration reads the folder the package's policy is in (relative to itself).
+    grep -q "<includedir>system.d</includedir>" "$root/usr/share/dbus-1/system.conf" \
+        || fail "the root's /usr/share/dbus-1/system.conf does not read /usr/share/dbus-1/system.d"
+    # The package puts no one in group navd: the administrator does, as here.
     in_root usermod -aG navd tester || fail "usermod -aG navd tester"
 
     # A cgroup of its own in every hierarchy (cgroup v1 controllers too: systemd makes its slices
@@ -80,6 +87,15 @@ $(in_system journalctl -u navd -u dbus --no-pager -n 20)"
     [[ "$out" == "$expected" ]] || fail "unexpected answer on the system bus: $out"
     echo "system: tester (groups $(as_user "$uid" id -Gn | tr ' ' ,)) navctl --system push orange → $out"
     [[ "$(in_system systemctl is-active navd)" == active ]] || fail "navd.service is not active after the call"
+    # dbus-daemon logs through journald, which may write the line a moment later.
+    local handed=""
+    for _ in $(seq 50); do
+        in_system journalctl -u dbus --no-pager | grep -q "Activating via systemd: service name='org.navd.Navigator1' unit='navd.service'" \
+            && handed=yes && break
+        sleep 0.1
+    done
+    [[ -n "$handed" ]] || fail "the system bus did not hand the activation to systemd: $(in_system journalctl -u dbus --no-pager | tail -5)"
+    echo "system: the system bus handed the activation to systemd (SystemdService=navd.service, not its launch helper)"
     local main_pid navd_uid
     main_pid=$(in_system systemctl show -P MainPID navd)
     navd_uid=$(in_root id -u navd)
@@ -91,9 +107,18 @@ $(in_system journalctl -u navd -u dbus --no-pager -n 20)"
     uid_map=$(in_system cat "/proc/$main_pid/uid_map" | awk '{ print $1 "-" $2 "-" $3 }' | tr '\n' ' ')
     [[ "$status_uid" == "$navd_uid" ]] || fail "navd runs as uid $status_uid, not navd ($navd_uid)"
     [[ "$uid_map" != "0-0-4294967295 " ]] || fail "navd runs without a user namespace of its own (PrivateUsers=yes)"
-    echo "system: navd.service active, main PID $main_pid as uid $status_uid (navd), uid map $uid_map(PrivateUsers)"
+    # PrivateNetwork=yes: a network namespace of its own; SystemCallFilter=: seccomp filter mode (2).
+    local net_ns init_net_ns seccomp
+    net_ns=$(in_system readlink "/proc/$main_pid/ns/net")
+    init_net_ns=$(in_system readlink /proc/1/ns/net)
+    seccomp=$(in_system awk '/^Seccomp:/ { print $2 }' "/proc/$main_pid/status")
+    [[ -n "$net_ns" && "$net_ns" != "$init_net_ns" ]] || fail "navd shares the system's network namespace (PrivateNetwork=yes)"
+    [[ "$seccomp" == 2 ]] || fail "navd runs without a system-call filter (Seccomp: $seccomp)"
+    echo "system: navd.service active, main PID $main_pid as uid $status_uid (navd), uid map $uid_map(PrivateUsers), network namespace $net_ns (PID 1: $init_net_ns), Seccomp $seccomp (filter)"
 
-    # Everyone may read; outside group navd, a change is refused by the shipped policy.
+    # Everyone may read; outside group navd, a change is refused by the shipped policy. (Debian's
+    # system.conf denies every method call that no policy allows: the read going through shows
+    # that the bus read the package's policy.)
     out=$(as_user "$outsider_uid" navctl --system state 2>&1) || fail "navctl --system state as outsider: $out"
     [[ "$out" == "2 state rainbow: red > orange" ]] || fail "unexpected state for outsider: $out"
     out=$(as_user "$outsider_uid" navctl --system push yellow 2>&1) && fail "outsider (not in group navd) was allowed to push: $out"
