@@ -138,6 +138,8 @@ extension NavigatorDaemon {
         for warning in reconciliation.warnings { logger.warning("\(navigator.logPrefix)\(warning)") }
         logger.notice("\(navigator.logPrefix)route file \(file ?? "<demo>") reloaded\(reconciliation.change.map { "; the tree was repaired as revision \($0.revision)" } ?? "")")
         navigator.pendingProperties.insert(reconciliation.changedProperties)
+        // `access:` is part of the graph, not of the state the reconciliation compares.
+        if graph.access != before.graph.access { navigator.pendingProperties.insert(.access) }
         announce(reconciliation.change, from: navigator)
     }
 

@@ -7,7 +7,12 @@
 #     library the binaries link must come from a package named there (dpkg-shlibdeps' work);
 #  3. boot a real `systemd --user` for `tester` (uid 1000, not root) in that root and run
 #     `navctl push orange`: D-Bus activation starts navd.service, which was not enabled;
-#  4. `apt-get remove --purge navd` and `apt-get autoremove --purge`, then list the files again: the
+#  4. boot a real systemd system instance in that root (PID 1 of its own PID, mount and cgroup
+#     namespaces, as a container manager would): its system bus reads the package's policy, and
+#     `navctl --system push orange` by tester (added to group navd) activates navd.service, sandbox
+#     and all, as user navd with its state in /var/lib/navd; a user outside group navd is refused a
+#     change by the shipped policy; `systemd-analyze security navd.service` rates the running unit;
+#  5. `apt-get remove --purge navd` and `apt-get autoremove --purge`, then list the files again: the
 #     lists must be equal but for tester's home (navd's state there is the user's data: kept).
 # debootstrap's downloads are kept in $NAVD_DEBTEST_CACHE (default .build-debtest/) between runs.
 # Exit 0: passed; 1: failed; 77: cannot run here (the reason on stdout).
@@ -17,10 +22,12 @@ repo="$(cd "$(dirname "$0")/../.." && pwd)"
 mirror=${NAVD_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 cache=${NAVD_DEBTEST_CACHE:-$repo/.build-debtest}
 uid=1000
+outsider_uid=1001
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; [[ -s "${work:-}/systemd.log" ]] && tail -30 "$work/systemd.log"; exit 1; }
 source "$repo/Tests/Scripts/systemd-user.sh"
+source "$repo/Tests/Scripts/deb-test-system-bus.sh"
 
 [[ $(id -u) -eq 0 ]] || skip "needs root (debootstrap, chroot)"
 command -v debootstrap >/dev/null || skip "no debootstrap (make deb-test installs it)"
@@ -29,9 +36,15 @@ unshare -m --propagation private true 2>/dev/null || skip "unshare -m is not per
 
 work=$(mktemp -d /tmp/navd-debtest.XXXXXX)
 root="$work/root"
-sd_pid=""
+sd_pid="" sys_pid=""
 cgroups=()
 cleanup() {
+    if [[ -n "$sys_pid" ]] && kill -0 "$sys_pid" 2>/dev/null; then
+        kill -s SIGRTMIN+4 "$sys_pid" 2>/dev/null  # poweroff; SIGKILL ends its whole PID namespace
+        for _ in $(seq 100); do kill -0 "$sys_pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$sys_pid" 2>/dev/null
+        sleep 0.5
+    fi
     if [[ -n "$sd_pid" ]] && kill -0 "$sd_pid" 2>/dev/null; then
         kill -TERM "$sd_pid" 2>/dev/null
         for _ in $(seq 50); do kill -0 "$sd_pid" 2>/dev/null || break; sleep 0.1; done
@@ -49,12 +62,14 @@ in_root() {
     unshare -m --propagation private bash -c "mount -t proc proc '$root/proc' && mount --rbind /dev '$root/dev' &&
         exec chroot '$root' env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \"\$@\"" in_root "$@"
 }
-# Lists the root's files, less what changes by itself: kernel file systems, logs, and apt's caches
-# and bookkeeping (extended_states records which packages were installed as dependencies). dpkg's
-# database stays in: navd's entries there must go too.
+# Lists the root's files, less what changes by itself: kernel file systems, logs, apt's caches
+# and bookkeeping (extended_states records which packages were installed as dependencies), and what
+# booting the system manager in part 4 writes of its own (timer stamps, logind's linger folder).
+# dpkg's database and the rest of /var/lib/systemd stay in: navd's entries there must go too.
 list_files() {
     (cd "$root" && find . -xdev \( -path ./proc -o -path ./sys -o -path ./dev -o -path ./run -o -path ./tmp \
-        -o -path ./var/log -o -path ./var/cache -o -path ./var/lib/apt \) -prune -o -print | LC_ALL=C sort)
+        -o -path ./var/log -o -path ./var/cache -o -path ./var/lib/apt \
+        -o -path ./var/lib/systemd/timers -o -path ./var/lib/systemd/linger \) -prune -o -print | LC_ALL=C sort)
 }
 
 # 1. The clean root.
@@ -67,6 +82,7 @@ debootstrap --variant=minbase --cache-dir="$cache" --include=systemd,dbus,dbus-u
 echo "debootstrap: done in $(( $(date +%s) - start )) s"
 in_root apt-get update -qq >"$work/apt.log" 2>&1 || fail "apt-get update in the root: $(tail -5 "$work/apt.log")"
 in_root useradd -m -u "$uid" -s /bin/bash tester || fail "useradd tester"
+in_root useradd -u "$outsider_uid" -s /bin/bash outsider || fail "useradd outsider"
 list_files >"$work/before.txt"
 echo "root: $(wc -l <"$work/before.txt") files and folders before the install"
 
@@ -144,9 +160,13 @@ for _ in $(seq 100); do kill -0 "$sd_pid" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$sd_pid" 2>/dev/null && fail "the user manager did not stop on SIGTERM"
 sd_pid=""
 
-# 4. Removal leaves nothing behind.
+# 4. navd on the system bus, under a real systemd system instance.
+system_bus_test
+
+# 5. Removal leaves nothing behind.
 in_root apt-get remove --purge -y navd >"$work/apt.log" 2>&1 || fail "apt-get remove --purge navd: $(tail -10 "$work/apt.log")"
 in_root apt-get autoremove --purge -y >>"$work/apt.log" 2>&1 || fail "apt-get autoremove --purge: $(tail -10 "$work/apt.log")"
+[[ ! -e "$root/var/lib/navd" && ! -e "$root/etc/navd" ]] || fail "the purge left /var/lib/navd or /etc/navd behind"
 echo "purge: removed $(grep '^Removing ' "$work/apt.log" | cut -d' ' -f2 | tr '\n' ' ')"
 list_files >"$work/after.txt"
 kept=$(diff "$work/before.txt" "$work/after.txt" | grep '^> ./home/tester/' | cut -c3- | tr '\n' ' ')
