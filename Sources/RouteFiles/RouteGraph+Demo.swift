@@ -3,7 +3,7 @@ import Navigation
 extension RouteGraph {
     /// The YAML source of the demo graph: an example route file (`navd --print-default-routes` prints it).
     public static let demoYAML: String = """
-        # navd route file: the demo graph of the contract (dbus-api.md).
+        # navd route file: the demo graph of the contract (docs/dbus-api.md in navd's source).
         # Tabs in order; the first is selected at start unless `selected-tab` says otherwise.
         tabs:
           - name: rainbow

@@ -122,7 +122,7 @@ struct DeclarationTests {
     }
 
     @Test func theErrorNamesAreTheContractsTable() {
-        // The contract's list (dbus-api.md), written out: the names derive from the model's kinds.
+        // The contract's list (docs/dbus-api.md), written out: the names derive from the model's kinds.
         #expect(NavigatorErrorName.allCases.map(\.fullName) == [
             "UnknownRoute", "InvalidParams", "AtRoot", "NotFound", "NoModal", "UnknownTab", "NotTabbed", "NotPresentable",
             "BadTarget", "StaleRevision", "InvalidOperation", "LimitExceeded", "NothingToUndo", "NothingToRedo",
