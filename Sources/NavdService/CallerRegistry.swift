@@ -82,6 +82,8 @@ final class CallerRegistry {
 
     /// How many connections are remembered (known, refused or being asked about).
     var count: Int { entries.count }
+    /// How many names the first-seen order holds, forgotten ones included (bounded by `count`).
+    var namesInOrder: Int { order.count - orderStart }
 
     /// The identity of `message`'s sender when known; else asks the bus (once per connection) and
     /// parks `message` until the answer, for `answer(_:)` to hand back.
@@ -150,6 +152,7 @@ final class CallerRegistry {
         if case .asking(let serial, _) = entries.removeValue(forKey: change.name) {
             asking[serial] = nil
         }
+        compactOrder()
     }
 
     /// The identity the bus's `a{sv}` answer describes.
@@ -209,11 +212,17 @@ final class CallerRegistry {
             }
             entries[oldest] = nil
         }
-        if orderStart > 1024 || order.count - orderStart > 2 * capacity + 64 {
-            var seen = Set<String>()
-            order = order[orderStart...].filter { entries[$0] != nil && seen.insert($0).inserted }
-            orderStart = 0
-        }
+        compactOrder()
+    }
+
+    /// Drops forgotten names from `order` once they outnumber the remembered ones (plus some slack, so
+    /// that the copy is paid for by the insertions since the last one): its length follows `count`, so
+    /// callers that come and go one after another leave nothing behind, not even their names.
+    private func compactOrder() {
+        guard orderStart > 1024 || order.count - orderStart > 2 * entries.count + 64 else { return }
+        var seen = Set<String>()
+        order = order[orderStart...].filter { entries[$0] != nil && seen.insert($0).inserted }
+        orderStart = 0
     }
 
     /// Subscribes to the bus's `NameOwnerChanged` once, before the first question, so that no

@@ -99,4 +99,25 @@ struct CallerRegistryTests {
         #expect(registry.count == 0, "2,000 connections gone, none remembered")
         #expect(largest <= 100 + 64, "only connections being asked about go past the capacity")
     }
+
+    /// Regression: the order in which names were first seen kept every departed caller's name until
+    /// it held twice the capacity (8,256 names at the default, about 27 bytes of navd's memory per
+    /// caller that had come and gone).
+    @Test func callersThatComeAndGoOneAtATimeLeaveNotEvenTheirNames() throws {
+        guard PrivateBus.isAvailable else { return print("skipping: dbus-daemon is not installed") }
+        let bus = try PrivateBus()
+        let server = try Connection(.address(bus.address))
+        let registry = CallerRegistry(connection: server, capacity: 4096)
+        var longest = 0
+        for _ in 0..<300 {
+            let client = try Connection(.address(bus.address))
+            try call(client, to: server)
+            #expect(serve(server, registry) { $0 >= 1 } == 1)
+            client.close()
+            serve(server, registry) { _ in registry.count == 0 }
+            longest = max(longest, registry.namesInOrder)
+        }
+        #expect(registry.count == 0)
+        #expect(longest <= 2 * 1 + 64 + 1, "the order holds no more than the remembered names and its slack")
+    }
 }
