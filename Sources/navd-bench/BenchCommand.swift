@@ -108,6 +108,7 @@ struct BenchCommand: ParsableCommand {
         run.stopCallSites()
         if !onlyCoordination && !onlyLean {
             phase("apps") { try run.measureApps() }
+            phase("access") { try run.measureAccess() }
             phase("reload") { try run.measureReload() }
         }
         if !skipCli {

@@ -33,11 +33,13 @@ struct BenchSmokeTests {
         "memory.screens_10000.private", "memory.screens_10000.file", "memory.after_history", "growth.after_history",
     ] + appKeys
 
-    /// The apps figures: an app's object against the default one, 50 apps, Reload and its stall.
+    /// The apps figures: an app's object against the default one, 50 apps, Reload and its stall, and an app
+    /// with `access:` against one without.
     static let appKeys = [
         "apps.latency.default", "apps.latency.app", "apps.throughput.default", "apps.throughput.app",
         "apps.latency.50_apps", "apps.memory.per_app", "apps.reload.time", "apps.reload.calls_alone", "apps.reload.stall",
         "apps.reload.changed", "apps.reload.changed_stall",
+        "access.latency", "access.throughput", "access.memory.callers",
     ]
 
     /// The lean figures with a target of the table: navd stripped, the three binaries
@@ -94,8 +96,9 @@ struct BenchSmokeTests {
             }
             for field in ["p50", "p99", "mean"] {
                 let value = (figure[field] as? NSNumber)?.doubleValue ?? -1
-                // Memory per app is a difference of two processes' RSS: finite, maybe not positive.
-                #expect((value > 0 || key == "apps.memory.per_app") && value.isFinite, "\(key).\(field) is \(value)")
+                // Memory per app and over callers are differences of RSS readings: finite, maybe not positive.
+                let differences = ["apps.memory.per_app", "access.memory.callers"]
+                #expect((value > 0 || differences.contains(key)) && value.isFinite, "\(key).\(field) is \(value)")
             }
             if key.hasPrefix("floor.durable.") {
                 // A commit that failed would be answered at once with an error, and look fast.
