@@ -15,7 +15,7 @@ import NavdClient
 /// | `gone` | forget the timeline; the gone marker |
 /// | ← / → | the revision before / after the one shown (stopping at the ends); GetTreeAt when not read before |
 /// | Enter | ask "revert to revision N?" |
-/// | `y` while asked | Revert(N, expected: the current revision as last heard); the view goes to the revision it made; a refusal (StaleRevision, …) is noted on the status line |
+/// | `y` while asked | Revert(N, expected: the current revision as last heard); the view goes to the revision it made (navd's current one for a no-op); a refusal (StaleRevision, …) is noted on the status line |
 /// | any other key while asked | cancel, noted |
 /// | `q` | finish, exit 0 |
 /// | the bus goes away | the gone marker, exit 3 |
@@ -153,8 +153,11 @@ final class InspectLoop {
     /// Revert to `revision`, expecting the current revision as last heard; shows the revision it made.
     private func revert(to revision: UInt64) {
         do {
-            let made = try client.send(.revert(to: revision, expectedRevision: view.timeline.current ?? 0))
-            view.note = "reverted to \(revision) as revision \(made)"
+            let current = view.timeline.current ?? 0
+            let made = try client.send(.revert(to: revision, expectedRevision: current))
+            // A revert that changes nothing is a no-op: navd answers the current revision.
+            view.note = made == current ? "revision \(revision)'s tree is the current one: nothing changed"
+                                        : "reverted to \(revision) as revision \(made)"
             refresh(current: made)
             view.timeline.showNewest()
             readShown()
