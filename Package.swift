@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),
         .testTarget(name: "ClientCommandLineTests", dependencies: ["ClientCommandLine", "NavdClient"]),
         .testTarget(
-            name: "NavctlTests", dependencies: ["navctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            name: "NavctlTests", dependencies: ["navctl", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "NavwatchTests", dependencies: ["navwatch", "NavdClient", "ClientCommandLine"]),
         .testTarget(

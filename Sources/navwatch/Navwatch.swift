@@ -15,7 +15,9 @@ struct Navwatch: ParsableCommand {
             when the app goes (its route file removed and reloaded) it shows the same gone marker \
             (JSON: {"event":"gone","app":NAME}) and when it comes back {"event":"back","app":NAME}, then its \
             state. Exit status: 0, or 3 when the bus cannot be reached (or navd, with --once), or 1 when \
-            navd does not serve the app (with --once).
+            navd does not serve the app (with --once). With --inspect: a timeline of the kept revisions \
+            (left/right move, Enter then y reverts to the revision shown, q quits); it needs a terminal \
+            (exit 2 without one).
             """)
 
     @OptionGroup var connection: ConnectionOptions
@@ -40,9 +42,18 @@ struct Navwatch: ParsableCommand {
     @Flag(name: .long, help: "Show the whole tree (every tab and layer) instead of the path.")
     var tree = false
 
+    @Flag(name: .long, help: """
+        A timeline of the kept revisions on the terminal: left/right move, Enter reverts to the revision \
+        shown after y, q quits.
+        """)
+    var inspect = false
+
     func validate() throws {
         if [lines, json, format != nil].filter({ $0 }).count > 1 {
             throw ValidationError("choose one of --lines, --json and --format")
+        }
+        if inspect, lines || json || format != nil || once || tree {
+            throw ValidationError("--inspect draws on the terminal: it takes none of --lines, --json, --format, --once and --tree")
         }
     }
 }

@@ -5,12 +5,17 @@ import ArgumentParser
 import ClientCommandLine
 import NavdClient
 
-// Parse the flags, pick the renderer, follow navd until SIGINT, SIGTERM, `q`, or the bus going away.
+// Parse the flags, pick the renderer (or the --inspect timeline, InspectLoop.swift), follow navd until SIGINT, SIGTERM, `q`, or the bus going away.
 let options: Navwatch
 do {
     options = try Navwatch.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
     exit(ExitStatus.report(parserError: error, of: Navwatch.self))
+}
+
+if options.inspect, isatty(0) == 0 || isatty(1) == 0 {
+    printError("navwatch: --inspect needs a terminal on standard input and output")
+    exit(ExitStatus.usage)
 }
 
 let client: NavigatorClient
@@ -23,6 +28,15 @@ do {
 }
 
 let stdoutIsTerminal = isatty(1) != 0
+func environment(_ name: String) -> String { getenv(name).map { String(cString: $0) } ?? "" }
+let noColor = !environment("NO_COLOR").isEmpty
+let locale = ["LC_ALL", "LC_CTYPE", "LANG"].map(environment).first { !$0.isEmpty } ?? ""
+let unicode = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
+if options.inspect {
+    installSignalHandlers(waking: client.connection.waker)
+    exit(InspectLoop(client: client, color: !noColor, unicode: unicode).run())
+}
+
 let renderer: Renderer
 if options.json {
     renderer = LineRenderer(style: .json, tree: options.tree, app: options.connection.app)
@@ -31,10 +45,6 @@ if options.json {
 } else if options.lines || options.once || !stdoutIsTerminal {
     renderer = LineRenderer(style: .lines, tree: options.tree)
 } else {
-    func environment(_ name: String) -> String { getenv(name).map { String(cString: $0) } ?? "" }
-    let noColor = !environment("NO_COLOR").isEmpty
-    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].map(environment).first { !$0.isEmpty } ?? ""
-    let unicode = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
     renderer = TerminalRenderer(tree: options.tree, color: !noColor, unicode: unicode)
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientCommandLine
 import Foundation
 import Testing
 @testable import navctl
