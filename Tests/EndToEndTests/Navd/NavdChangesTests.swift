@@ -90,6 +90,15 @@ struct NavdChangesTests {
         navd.navd.kill9()
         try navd.navd.start()
         #expect(try changes().last == reconcile)
+        // An edit made while navd is down: the reconcile at start, which no call asked for.
+        #expect(navd.navd.stop() == 0)
+        try navd.write("shop", AppRouteFiles.shopWithoutReviews.replacingOccurrences(
+            of: "  product:\n    title: Product\n    params:\n      sku: { type: int, required: true }\n", with: ""))
+        try navd.navd.start()
+        let atStart = try #require(try changes().last)
+        #expect(atStart.revision == 5 && atStart.cause == "reconcile" && atStart.method == "", "\(atStart)")
+        #expect(atStart.string("reason") == "start" && atStart.details["sender"] == nil && atStart.details["uid"] == nil)
+        #expect(atStart.string("top") == "catalog")
     }
 
     @Test func busctlAndGdbusReadIt() throws {
