@@ -113,6 +113,14 @@ extension NavigatorRequest {
         }
     }
 
+    /// `GetChanges`: the kept changes with revision ≥ `fromRevision`, oldest first, at most `limit`, each with
+    /// the method, arguments and caller that made it.
+    public static func getChanges(from fromRevision: UInt64 = 0, limit: UInt32 = .max) -> NavigatorRequest<[RecordedChange]> {
+        .init(.getChanges, [.uint64(fromRevision), .uint32(limit)]) { values throws(DBusError) in
+            try RecordedChange.changes(dbusValue: values[0])
+        }
+    }
+
     /// `GetTreeAt`: the tree, the facts and the flows as they were right after kept `revision` (0: the current one).
     public static func getTreeAt(_ revision: UInt64) -> NavigatorRequest<StateAtRevision> {
         .init(.getTreeAt, [.uint64(revision)]) { values throws(DBusError) in

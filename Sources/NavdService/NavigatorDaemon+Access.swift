@@ -26,18 +26,12 @@ extension NavigatorDaemon {
             })
     }
 
-    /// Whether `message` must wait for its sender's credentials: it is a call to a navigator with
-    /// `access:` (or the ObjectManager while some app has one) from a connection the bus has not
-    /// described yet. Such a call is parked; the loop goes on with the others.
+    /// Whether `message` must wait for its sender's credentials: it is a call from a connection the bus has
+    /// not described yet (docs/devtools.md: every change records its caller, and `access:` is checked against
+    /// it). Such a call is parked; the loop goes on with the others.
     func waitsForCaller(_ message: Message) -> Bool {
-        guard let path = message.path, needsCaller(path) else { return false }
         if case .parked = callers.lookUp(message) { return true }
         return false
-    }
-
-    private func needsCaller(_ path: String) -> Bool {
-        if let navigator = navigators[path], navigator.coordinator.graph.access != nil { return true }
-        return path == Navigator.objectPath.rawValue && apps.values.contains { $0.coordinator.graph.access != nil }
     }
 
     /// Takes the bus's messages that concern callers: a credentials answer (the calls parked for it

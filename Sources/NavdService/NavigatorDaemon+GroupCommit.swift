@@ -128,7 +128,7 @@ extension NavigatorDaemon {
             let failure = NavigatorErrorName.storageFailed.error(
                 "the change could not be made durable, so nothing changed: \(error.message)")
             let before = call.navigator.coordinator
-            let (reply, change) = answerChanging(call.method, call.call, header: CallHeader(call.call), on: call.navigator)
+            let (reply, change, _) = answerChanging(call.method, call.call, header: CallHeader(call.call), on: call.navigator)
             if let change, !change.isNoOp {
                 call.navigator.coordinator = before
                 if !call.call.noReplyExpected { outgoing.append(.message(call.call.makeError(failure))) }

@@ -90,6 +90,7 @@ extension NavigatorDaemon {
         case .revert:
             return try mutate(nav, .revert(
                 revision: arguments.uint64("revision"), expectedRevision: arguments.uint64("expected_revision")))
+        case .getChanges: return try changes(arguments, on: nav)
         }
     }
 

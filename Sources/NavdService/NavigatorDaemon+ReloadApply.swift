@@ -82,12 +82,12 @@ extension NavigatorDaemon {
             case .success(let graph):
                 let bytes = try? item.bytes.get()
                 guard let name = item.app else {
-                    apply(graph, bytes: bytes, file: item.file, to: main, &outcome)
+                    apply(graph, bytes: bytes, file: item.file, to: main, asked: job.calls.first, &outcome)
                     continue
                 }
                 if let navigator = apps[name] {
                     if job.everything || navigator === job.target {
-                        apply(graph, bytes: bytes, file: item.file, to: navigator, &outcome)
+                        apply(graph, bytes: bytes, file: item.file, to: navigator, asked: job.calls.first, &outcome)
                     }
                 } else if job.everything, let file = item.file, let bytes,
                           let navigator = addApp(name, file: file, graph: graph, bytes: bytes) {
@@ -106,8 +106,12 @@ extension NavigatorDaemon {
     /// Replaces `navigator`'s graph and repairs its state to fit, as one `reconcile` revision when
     /// anything changed; the repaired state is made durable (a snapshot, so that the journal after
     /// it replays against the new graph) before anything is announced. An unchanged file changes
-    /// nothing (a file whose bytes did not change is not even parsed: see `plannedReload`).
-    func apply(_ graph: RouteGraph, bytes: [UInt8]?, file: String?, to navigator: ServedNavigator, _ outcome: inout ReloadOutcome) {
+    /// nothing (a file whose bytes did not change is not even parsed: see `plannedReload`). `asked` is the
+    /// `Reload` call that asked for it (nil for SIGHUP), recorded as the reconcile's caller.
+    func apply(
+        _ graph: RouteGraph, bytes: [UInt8]?, file: String?, to navigator: ServedNavigator, asked: Message?,
+        _ outcome: inout ReloadOutcome
+    ) {
         let before = navigator.coordinator
         let saved = RouteFileLoading.savedGraph(file: file, bytes: bytes, overrides: options.limitOverrides)
         if graph == before.graph {
@@ -119,6 +123,9 @@ extension NavigatorDaemon {
         }
         var after = before
         let reconciliation = after.reload(graph, at: Self.now())
+        if let change = reconciliation.change {
+            after.record(reloadRecord(asked: asked), forRevision: change.revision)
+        }
         if let store = navigator.store {
             // Even when nothing had to be repaired: every journal row after this snapshot is made
             // under the new graph, so the snapshot must say so before any of them is written.

@@ -94,7 +94,10 @@ extension NavigatorDaemon {
             }
         }
         for warning in restored.warnings { logger.warning("\(label)\(warning)") }
-        let coordinator = restored.coordinator
+        var coordinator = restored.coordinator
+        if let change = restored.reconciliation.change {
+            coordinator.record(reconcileRecord(reason: "start"), forRevision: change.revision)
+        }
         let changed = restored.replayed > 0 || coordinator.revision != contents.snapshot?.revision
             || restored.stopped != nil || contents.graph != source.saved
         if compact && changed { try write(coordinator, to: store, under: source.saved) }

@@ -212,7 +212,8 @@ public final class NavigatorDaemon {
             if let reply = unknownAppReply(message) ?? server.handle(message) { send(reply) }
             return
         }
-        let (reply, change) = answerChanging(method, message, header: header, on: navigator)
+        let topBefore = method == .send ? navigator.coordinator.top.id : ""
+        let (reply, change, arguments) = answerChanging(method, message, header: header, on: navigator)
         if options.verbose {
             logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }
@@ -223,26 +224,32 @@ public final class NavigatorDaemon {
         }
         navigator.pendingProperties.insert(change.changedProperties)
         for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
+        let record = changeRecord(message, method: method, arguments: arguments, change: change, topBefore: topBefore)
+        navigator.coordinator.record(record, forRevision: change.revision)
         // An ephemeral navd journals nothing, so it encodes nothing either.
-        let stored = navigator.store == nil ? nil : change.record.map {
-            StoredRecord(revision: $0.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: $0.encoded())
+        let stored = navigator.store == nil ? nil : change.record.map { journaled in
+            var journaled = journaled
+            journaled.changeRecord = record
+            return StoredRecord(revision: journaled.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: journaled.encoded())
         }
         pending.append(PendingCall(call: message, method: method, navigator: navigator, reply: reply, succeeded: true, change: change, record: stored))
         if pending.count >= Self.maxPendingCalls { commitPending() }
     }
 
     /// A call that may change `navigator`'s tree, answered by its handler through the object server's
-    /// checks: the reply to send once the change is durable, and the change (nil for a refusal).
+    /// checks: the reply to send once the change is durable, the change (nil for a refusal) and the arguments.
     func answerChanging(
         _ method: NavigatorMethod, _ message: Message, header: CallHeader, on navigator: ServedNavigator
-    ) -> (reply: OutgoingMessage?, change: Change?) {
+    ) -> (reply: OutgoingMessage?, change: Change?, arguments: [DBusValue]) {
         var change: Change?
+        var arguments: [DBusValue] = []
         let reply = server.handleForSending(message, header: header) { call in
+            arguments = call.arguments
             let answer = try self.answer(method, call, on: navigator)
             change = answer.change
             return answer.values
         }
-        return (reply, change)
+        return (reply, change, arguments)
     }
 
     private func shutDown() {

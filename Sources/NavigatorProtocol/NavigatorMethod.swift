@@ -8,7 +8,7 @@ import DBus
 public enum NavigatorMethod: Int, Hashable, Sendable, CaseIterable {
     case push, pop, popTo, popToRoot, replace, setStack, present, dismiss, dismissAll, back, selectTab, open, apply
     case undo, redo, getState, getTree, getRoutes, history, send, start, finish, setFacts, getFlows, getEvents
-    case resolve, reload, getEventParams, getTreeAt, revert
+    case resolve, reload, getEventParams, getTreeAt, revert, getChanges
 
     /// The D-Bus declaration: name, arguments, documentation.
     public var declaration: MethodDeclaration { Self.specs[rawValue].declaration }
@@ -178,6 +178,11 @@ extension NavigatorMethod {
         case .revert: Spec(
             "Revert", in: [.init("revision", "t"), .init("expected_revision", "t")], out: Self.revision, changesTree: true,
             "Make the tree (stacks, layers, screens with their ids, selected tab) and the flow instances what they were at a kept revision, as one undoable change with cause 'revert', repaired to the current route graph and facts as Undo repairs; facts are not reverted. RevisionNotKept, then StaleRevision (expected_revision 0 skips it); a Revert that changes nothing is a no-op.")
+        /// `GetChanges(t from_revision, u limit) → a(tsxsa{sv}) changes`.
+        case .getChanges: Spec(
+            "GetChanges", in: [.init("from_revision", "t"), .init("limit", "u")],
+            out: [.init("changes", WireSignature.changes.rawValue)], changesTree: false,
+            "The kept changes (those History lists) with revision >= from_revision, oldest first, at most limit: (revision, cause, time in microseconds since the epoch, method, details). method is the D-Bus method that made the change, '' for a reconcile. details: args (av, the call's arguments), sender (s), uid and pid (u, from the bus), command (s, the caller's process name), for Send event, source and outcome, for reconcile reason (start or reload), always tab and top (after the change). Changes nothing.")
         }
     }
 }

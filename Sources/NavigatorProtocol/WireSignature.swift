@@ -24,6 +24,10 @@ public enum WireSignature {
     public static let historyEntry = Signature(unchecked: "(tsx)")
     /// History's reply `a(tsx)`.
     public static let history = Signature(unchecked: "a(tsx)")
+    /// One kept change `(tsxsa{sv})`: revision, cause, time, method, details.
+    public static let change = Signature(unchecked: "(tsxsa{sv})")
+    /// GetChanges' reply `a(tsxsa{sv})`.
+    public static let changes = Signature(unchecked: "a(tsxsa{sv})")
     /// One flow instance `(sssa{sv})`: (flow_id, flow, first_screen_id, params).
     public static let flow = Signature(unchecked: "(sssa{sv})")
     /// GetFlows' reply `a(sssa{sv})`.

@@ -3,24 +3,76 @@ import Glibc
 #endif
 import ArgumentParser
 import ClientCommandLine
+import DBus
 import NavdClient
+import NavigatorProtocol
 
-/// `navctl history [-n N]`: History.
+/// `navctl history [-n N]`: the newest kept changes from GetChanges, newest first, each with its caller.
 struct History: NavctlCommand {
     /// Left to ArgumentParser by the fast path; the name is the command's.
     static let form = CommandForm.parserOnly("history")
-    static let abstract = "List the newest changes, newest first."
+    static let abstract = "List the newest changes, newest first, with who made them."
 
     @OptionGroup var options: GlobalOptions
     @Option(name: .customShort("n"), help: ArgumentHelp("How many changes.", valueName: "count")) var count: UInt32 = 10
 
     func run() throws {
         let session = try Session(options)
-        let items = try session.client.send(.history(limit: count))
-        session.say(json: {
-            .array(items.map { item in
-                .object([("revision", .number(item.revision)), ("cause", .string(item.cause)), ("time", .int(item.time))])
-            })
-        }, else: { items.map { "\($0.revision)  \($0.cause.padding(to: 10))  \(localTime($0.time))" } })
+        // GetChanges lists oldest first from a revision: the newest `count` are the last of all kept ones.
+        let items = Array(try session.client.send(.getChanges(from: 0, limit: .max)).suffix(Int(count)).reversed())
+        session.say(json: { .array(items.map(Self.json)) }, else: {
+            items.map { "\($0.revision)  \($0.cause.padding(to: 10))  \(localTime($0.time))  \(Self.caller($0))  \(Self.after($0))" }
+        })
+    }
+
+    /// `command(uid)` of the caller; "navd" for a reconcile no call asked for; `?` for what is not known.
+    static func caller(_ change: RecordedChange) -> String {
+        let uid = change.uint32("uid")
+        guard change.string("sender") != nil || uid != nil else { return change.method.isEmpty ? "navd" : "?" }
+        return "\(change.string("command") ?? "?")(\(uid.map(String.init) ?? "?"))"
+    }
+
+    /// The tab and the route on top after the change (`tab/top`, or `top` when untabbed).
+    static func after(_ change: RecordedChange) -> String {
+        let tab = change.string("tab") ?? ""
+        let top = change.string("top") ?? "?"
+        return tab.isEmpty ? top : "\(tab)/\(top)"
+    }
+
+    /// The change as `--json` gives it: revision, cause and time as before, then method and every detail.
+    static func json(_ change: RecordedChange) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("revision", .number(change.revision)), ("cause", .string(change.cause)), ("time", .int(change.time)),
+            ("method", .string(change.method)),
+        ]
+        for key in ["args", "sender", "uid", "pid", "command", "event", "source", "outcome", "reason", "tab", "top"] {
+            if let value = change.details[key] { members.append((key, json(value))) }
+        }
+        return .object(members)
+    }
+
+    /// A D-Bus value as JSON: numbers, strings and bools as themselves, arrays and structs as arrays, dicts with
+    /// string keys as objects (others as arrays of pairs), variants as what they hold.
+    static func json(_ value: DBusValue) -> JSONValue {
+        switch value {
+        case .byte(let v): .number(UInt64(v))
+        case .boolean(let v): .bool(v)
+        case .int16(let v): .int(Int64(v))
+        case .uint16(let v): .number(UInt64(v))
+        case .int32(let v): .int(Int64(v))
+        case .uint32(let v): .number(UInt64(v))
+        case .int64(let v): .int(v)
+        case .uint64(let v): .number(v)
+        case .double(let v): .double(v)
+        case .string(let v): .string(v)
+        case .objectPath(let v): .string(v.rawValue)
+        case .signature(let v): .string(v.rawValue)
+        case .array(_, let items), .structure(let items): .array(items.map(json))
+        case .dictionary(_, _, let entries):
+            entries.allSatisfy({ $0.key.stringValue != nil })
+                ? .object(entries.map { ($0.key.stringValue ?? "", json($0.value)) })
+                : .array(entries.map { .array([json($0.key), json($0.value)]) })
+        case .variant(let inner): json(inner)
+        }
     }
 }

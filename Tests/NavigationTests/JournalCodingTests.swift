@@ -1,7 +1,7 @@
 import Testing
 @testable import Navigation
 
-/// Journal record format version 3: every operation round-trips; damaged bytes are clear errors.
+/// Journal record format version 4 (and 0.1.0's version 3, still read): every operation round-trips; damaged bytes are clear errors.
 @Suite(.timeLimit(.minutes(1)))
 struct JournalCodingTests {
     static var nested: InputValue { .map([
@@ -33,14 +33,18 @@ struct JournalCodingTests {
 
     static func records() -> [JournalRecord] {
         operations.enumerated().map { index, op in
-            JournalRecord(revision: UInt64(index) * 1_000_003 + 2, cause: op.cause, time: index.isMultiple(of: 2) ? testTime : -testTime, operation: op)
+            JournalRecord(
+                revision: UInt64(index) * 1_000_003 + 2, cause: op.cause, time: index.isMultiple(of: 2) ? testTime : -testTime, operation: op,
+                changeRecord: index.isMultiple(of: 3) ? nil : ChangeRecord(
+                    method: "Push", arguments: [1, 0, 0xFF], sender: ":1.\(index)", uid: index.isMultiple(of: 2) ? 1000 : nil,
+                    pid: UInt32.max, command: "navctl", details: index.isMultiple(of: 2) ? [:] : ["event": "next", "source": "#1"]))
         }
     }
 
     @Test func everyOperationRoundTrips() throws {
         for record in Self.records() {
             let bytes = record.encoded()
-            #expect(Array(bytes.prefix(5)) == Array("NVDJ".utf8) + [3])
+            #expect(Array(bytes.prefix(5)) == Array("NVDJ".utf8) + [4])
             let decoded = try JournalRecord.decode(bytes)
             #expect(decoded == record, "\(record.cause)")
             #expect(decoded.encoded() == bytes, "\(record.cause) encodes the same bytes again")
@@ -60,6 +64,18 @@ struct JournalCodingTests {
             Issue.record("not a push with a double"); return
         }
         #expect(value.isNaN && params.count == 51)
+    }
+
+    /// 0.1.0 wrote version 3, version 4 without the change record: it is read, with no record.
+    @Test func version3RecordsAreReadWithoutARecord() throws {
+        for var record in Self.records() {
+            record.changeRecord = nil
+            var bytes = record.encoded()
+            #expect(bytes.last == 0)
+            bytes.removeLast()
+            bytes[4] = 3
+            #expect(try JournalRecord.decode(bytes) == record)
+        }
     }
 
     @Test func version1JSONRecordsAreRefusedByTheirVersion() {
@@ -86,8 +102,8 @@ struct JournalCodingTests {
             }
         }
         var future = Self.records()[1].encoded()
-        future[4] = 4
-        #expect(throws: SnapshotError.unsupportedVersion(found: 4, supported: 3)) { try JournalRecord.decode(future) }
+        future[4] = 5
+        #expect(throws: SnapshotError.unsupportedVersion(found: 5, supported: 4)) { try JournalRecord.decode(future) }
         #expect(throws: SnapshotError.corrupt("not a navd journal record (no 'NVDJ' magic)")) { try JournalRecord.decode(Array("NVDS".utf8) + [2]) }
         let header = Array("NVDJ".utf8) + [3, 5, 1, UInt8(ascii: "x"), 0]
         #expect(throws: SnapshotError.corrupt("unknown operation tag 200 at byte 10")) { try JournalRecord.decode(header + [200]) }

@@ -57,7 +57,7 @@ struct SnapshotVersion4Tests {
                 try NavigationState.decodeSnapshot(Array("NVDS".utf8) + [version, 1, 1])
             }
         }
-        #expect(throws: SnapshotError.unsupportedVersion(found: 2, supported: 3)) {
+        #expect(throws: SnapshotError.unsupportedVersion(found: 2, supported: JournalRecord.formatVersion)) {
             try JournalRecord.decode(Array("NVDJ".utf8) + [2, 1])
         }
     }

@@ -84,6 +84,7 @@ extension Coordinator {
         guard !change.isNoOp, change.revision == record.revision else {
             throw ReplayError(message: "replaying '\(record.cause)' of revision \(record.revision) did not reproduce that revision (the route graph may have changed)")
         }
+        if let recorded = record.changeRecord { copy.record(recorded, forRevision: record.revision) }
         self = copy
         return change
     }

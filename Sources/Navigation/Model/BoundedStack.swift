@@ -76,6 +76,14 @@ struct BoundedStack<Element: Sendable>: Sendable {
         return result
     }
 
+    /// Replaces the newest element by what `update` makes of it (nothing when empty); shares the rest.
+    mutating func updateNewest(_ update: (inout Element) -> Void) {
+        guard let cell = top else { return }
+        var element = cell.element
+        update(&element)
+        top = StackCell(element, below: cell.below)
+    }
+
     /// Every element, newest first.
     var all: [Element] { newest(count) }
 

@@ -11,13 +11,15 @@ struct RevisionState: Hashable, Sendable {
     var facts: [String: ParamValue]
 }
 
-/// One change the history keeps: its line, and the state right after it. What else is kept per change (the
-/// request, the caller) belongs here.
+/// One change the history keeps: its line, the state right after it, and the request and caller behind it.
 struct KeptChange: Hashable, Sendable {
     /// The line `History` lists.
     var entry: HistoryEntry
     /// The state right after the change; nil for a change restored from a version-4 snapshot, which kept none.
     var after: RevisionState?
+    /// The request and the caller (GetChanges); nil for a change restored from a state 0.1.0 wrote (snapshot 4,
+    /// journal record 3), which recorded none.
+    var record: ChangeRecord? = nil
 }
 
 /// A revision and the state right after it.

@@ -1,22 +1,26 @@
 /// The journal record's stored form: binary, built with `ByteWriter`:
-///   magic "NVDJ" (4 bytes), varint version (3), varint revision, string cause, zigzag time, operation
-///   (see Model/Operation.swift for the operation's tags). Version 2, from development builds before 0.1.0, is
-///   no longer read.
+///   magic "NVDJ" (4 bytes), varint version (4), varint revision, string cause, zigzag time, operation
+///   (see Model/Operation.swift for the operation's tags), then (version 4) bool and, if true, the change record
+///   (Model/ChangeRecord.swift). Version 3, which 0.1.0 wrote, is version 4 without the change record: it is
+///   still read, and its changes have no record. Version 2, from development builds before 0.1.0, is no longer
+///   read.
 extension JournalRecord {
     /// The version of the record format `encoded()` writes.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
 
     static let magic: [UInt8] = Array("NVDJ".utf8)
 
     /// The record as compact versioned bytes (see the type's notes).
     public func encoded() -> [UInt8] {
-        var writer = ByteWriter(capacity: 48)
+        var writer = ByteWriter(capacity: 48 + (changeRecord.map { 64 + $0.arguments.count } ?? 0))
         writer.raw(Self.magic)
         writer.varint(UInt64(Self.formatVersion))
         writer.varint(revision)
         writer.string(cause)
         writer.signed(time)
         writer.operation(operation)
+        writer.bool(changeRecord != nil)
+        if let changeRecord { writer.changeRecord(changeRecord) }
         return writer.bytes
     }
 
@@ -29,10 +33,11 @@ extension JournalRecord {
         var reader = ByteReader(bytes)
         guard reader.expect(magic) else { throw .corrupt("not a navd journal record (no 'NVDJ' magic)") }
         let version = try reader.varint()
-        guard version == UInt64(formatVersion) else {
+        guard version == UInt64(formatVersion) || version == 3 else {
             throw .unsupportedVersion(found: Int(clamping: version), supported: formatVersion)
         }
-        let record = JournalRecord(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed(), operation: try reader.operation())
+        var record = JournalRecord(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed(), operation: try reader.operation())
+        if version >= 4, try reader.bool() { record.changeRecord = try reader.changeRecord() }
         guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the record") }
         return record
     }

@@ -1,6 +1,6 @@
 // The snapshot document's frame (the format itself is in SnapshotWriter.swift): magic "NVDS", the version,
-// revision and next id, then SnapshotReader reads the tables and `readState` what follows them. Versions 5
-// and 4 (0.1.0's, without the kept states) are read: versions 2 and 3 were written by development builds
+// revision and next id, then SnapshotReader reads the tables and `readState` what follows them. Versions 6,
+// 5 (without the change records) and 4 (0.1.0's, without the kept states either) are read: versions 2 and 3 were written by development builds
 // before 0.1.0, the first package.
 
 extension NavigationState {
@@ -10,22 +10,22 @@ extension NavigationState {
         var reader = ByteReader(bytes)
         guard reader.expect(snapshotMagic) else { throw .corrupt("not a navd state snapshot (no 'NVDS' magic)") }
         let version = try reader.varint()
-        guard version == UInt64(snapshotVersion) || version == 4 else {
+        guard (4...UInt64(snapshotVersion)).contains(version) else {
             throw .unsupportedVersion(found: Int(clamping: version), supported: snapshotVersion)
         }
         let revision = try reader.varint()
         let nextId = try reader.varint()
         try checkCounters(revision: revision, nextId: nextId)
-        return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId, keepsStates: version >= 5)
+        return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId, keepsStates: version >= 5, keepsRecords: version >= 6)
     }
 
     /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees, then
-    /// (version 5) the facts, the history with its kept states and the base, or (version 4) the history and the
+    /// (version 5) the facts, the history with its kept states (version 6: and records) and the base, or (version 4) the history and the
     /// facts; `tree`
     /// reads one tree, given the label for its errors. A version-4 document kept no states: only its current
     /// revision is kept, as the newest history step's state when that step made it.
     static func readState(
-        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool,
+        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool,
         tree: (inout ByteReader, String) throws(SnapshotError) -> Tree
     ) throws(SnapshotError) -> NavigationState {
         let current = try tree(&reader, "tree")
@@ -51,7 +51,9 @@ extension NavigationState {
         }
         for _ in 0..<(try reader.count()) {
             let entry = HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed())
-            steps.append(KeptChange(entry: entry, after: keepsStates ? try kept() : nil))
+            var step = KeptChange(entry: entry, after: keepsStates ? try kept() : nil)
+            if keepsRecords, try reader.bool() { step.record = try reader.changeRecord() }
+            steps.append(step)
         }
         var base: KeptRevision? = nil
         if keepsStates, try reader.bool() {

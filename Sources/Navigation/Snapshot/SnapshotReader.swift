@@ -1,4 +1,4 @@
-/// Decodes a version-5 or version-4 snapshot (the format is in SnapshotWriter.swift). Every list is built once and every
+/// Decodes a version-6, -5 or -4 snapshot (the format is in SnapshotWriter.swift). Every list is built once and every
 /// stack, tab list and tree that the document shares is the same array again, so memory after a restart holds
 /// what the document holds, not (tree size × steps). Trees are checked as in every version, each once, with
 /// the label of its first use ("tree", "an undo/redo tree").
@@ -23,10 +23,10 @@ struct SnapshotReader {
     private init(nextId: UInt64) { self.nextId = nextId }
 
     /// The state in the rest of `reader` (after the version, revision and next id, which are given).
-    static func decode(_ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool) throws(SnapshotError) -> NavigationState {
+    static func decode(_ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool) throws(SnapshotError) -> NavigationState {
         var tables = SnapshotReader(nextId: nextId)
         try tables.readTables(&reader)
-        return try NavigationState.readState(&reader, revision: revision, nextId: nextId, keepsStates: keepsStates) { (reader, label) throws(SnapshotError) in
+        return try NavigationState.readState(&reader, revision: revision, nextId: nextId, keepsStates: keepsStates, keepsRecords: keepsRecords) { (reader, label) throws(SnapshotError) in
             try tables.tree(try reader.index(below: tables.treeEntries.count, of: "tree"), label: label)
         }
     }

@@ -1,4 +1,4 @@
-// Snapshot format version 5, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
+// Snapshot format version 6, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
 // ByteCoding+Flows.swift). Whatever the trees hold is stored once, in tables, and referred to by index:
 //
 //   magic "NVDS" (4 bytes), varint version (4), varint revision, varint next id, then the tables, each a varint
@@ -15,7 +15,8 @@
 //   revision, string cause, zigzag time, and (version 5) the state right after it: byte 0 (none), 1 (varint
 //   tree; the facts of the state before it in the document: the current facts, then the newer entry's) or 2
 //   (varint tree, then the facts that differ from those: params of the changed ones, varint count + strings of
-//   the removed ones); then (version 5) the base: bool, and if true varint revision and a state as above;
+//   the removed ones), then (version 6) bool and, if true, the change's record (Model/ChangeRecord.swift);
+//   then (version 5) the base: bool, and if true varint revision and a state as above;
 //   (version 4) the facts last.
 //
 // A list reference is 0 for the empty list, else 1 + the index of the cell holding its last element; a cell
@@ -26,10 +27,11 @@
 // or history steps hold is written once: the document grows with what the steps changed, never with
 // (tree size × steps) (`docs/durability.md#bounded-saved-state`). The reader shares again in memory what is shared here.
 //
-// Version 4, which 0.1.0 wrote, is version 5 without the kept states; it is still read. Versions 2 and 3,
+// Version 5 is version 6 without the change records, version 4, which 0.1.0 wrote, version 5 without the kept
+// states; both are still read (their changes have no record). Versions 2 and 3,
 // from development builds before 0.1.0, are no longer read.
 
-/// Encodes a state as a version-5 snapshot (see the notes above).
+/// Encodes a state as a version-6 snapshot (see the notes above).
 struct SnapshotWriter {
     private var routes = Table<String>()
     private var screens = ByteWriter(capacity: 4096)
@@ -102,6 +104,8 @@ struct SnapshotWriter {
             body.string(step.entry.cause)
             body.signed(step.entry.time)
             writer.kept(step.after, newerFacts: &newerFacts, to: &body)
+            body.bool(step.record != nil)
+            if let record = step.record { body.changeRecord(record) }
         }
         body.bool(state.base != nil)
         if let base = state.base {

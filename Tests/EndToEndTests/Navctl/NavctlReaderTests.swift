@@ -86,25 +86,32 @@ struct NavctlReaderTests {
             """)
     }
 
-    @Test("history -n N lists the newest changes first")
+    @Test("history -n N lists the newest changes first, each with its caller")
     func history() throws {
         let fixture = try NavdOnPrivateBus()
-        _ = try fixture.client().send(.push("orange"))
-        _ = try fixture.client().send(.pop)
+        let client = try fixture.client()
+        _ = try client.send(.push("orange"))
+        _ = try client.send(.pop)
+        let command = ((try? String(contentsOfFile: "/proc/self/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines)
         let human = try fixture.navctl("history", "-n", "2")
         #expect(human.status == 0, "\(human)")
         #expect(human.lines.count == 2)
         #expect(human.lines.first?.hasPrefix("3  pop") == true, "\(human)")
+        #expect(human.lines.first?.hasSuffix("  \(command)(\(getuid()))  rainbow/red") == true, "\(human)")
         #expect(human.lines.last?.hasPrefix("2  push") == true, "\(human)")
+        #expect(human.lines.last?.hasSuffix("  \(command)(\(getuid()))  rainbow/orange") == true, "\(human)")
         // The times are navd's clock: each checked against ours, then written into the whole document.
         let history = try fixture.navctl("history", "--json")
         guard case .array(let items) = try history.json() else { Issue.record("history --json is not an array: \(history)"); return }
         let times = items.map { $0.integer("time") ?? 0 }
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
         #expect(times.count == 2 && times.allSatisfy { abs($0 - now) < 120_000_000 } && times == times.sorted(by: >), "\(times)")
+        let caller = #""sender": "\#(client.connection.uniqueName)", "uid": \#(getuid()), "pid": \#(getpid()), "command": "\#(command)""#
         history.expectJSON("""
-            [{"revision": 3, "cause": "pop", "time": \(times.first ?? 0)},
-             {"revision": 2, "cause": "push", "time": \(times.last ?? 0)}]
+            [{"revision": 3, "cause": "pop", "time": \(times.first ?? 0), "method": "Pop", "args": [], \(caller),
+              "tab": "rainbow", "top": "red"},
+             {"revision": 2, "cause": "push", "time": \(times.last ?? 0), "method": "Push", "args": ["orange", {}], \(caller),
+              "tab": "rainbow", "top": "orange"}]
             """)
     }
 

@@ -1,0 +1,76 @@
+import DBus
+import NavigatorProtocol
+import Navigation
+
+/// Who changed what (docs/devtools.md, GetChanges): the record kept with each change, made here from the call
+/// and the caller the bus described (`CallerRegistry`), and GetChanges' answer made from the kept records.
+extension NavigatorDaemon {
+    /// The record of `message`, a call of `method` with `arguments` that made `change`; `topBefore` is the id
+    /// of the screen on top before it (what Send's source "" names).
+    func changeRecord(
+        _ message: Message, method: NavigatorMethod, arguments: [DBusValue], change: Change, topBefore: String
+    ) -> ChangeRecord {
+        var record = callerRecord(message, method: method.name)
+        record.arguments = RecordedArguments.encode(arguments)
+        if method == .send {
+            let values = CallArguments(method, arguments)
+            let source = (try? values.string("source")) ?? ""
+            record.details["event"] = (try? values.string("event")) ?? ""
+            record.details["source"] = source.isEmpty ? topBefore : source
+            record.details["outcome"] = change.outcome.rawValue
+        }
+        return record
+    }
+
+    /// The record of a reconcile at start (`start`) or after a reload (`reload`); `caller` names the `Reload`
+    /// call that asked for it, if one did.
+    static func reconcileRecord(reason: String, caller: ChangeRecord? = nil) -> ChangeRecord {
+        var record = caller ?? ChangeRecord(method: "")
+        record.details["reason"] = reason
+        return record
+    }
+
+    /// The record of a reconcile after a reload that `call` asked for (nil: SIGHUP).
+    func reloadRecord(asked call: Message?) -> ChangeRecord {
+        Self.reconcileRecord(reason: "reload", caller: call.map { callerRecord($0, method: "") })
+    }
+
+    /// The method name and the caller of `message`, as the bus described it.
+    private func callerRecord(_ message: Message, method: String) -> ChangeRecord {
+        var record = ChangeRecord(method: method, sender: message.sender)
+        if case .known(let identity)? = callers.known(message.sender) {
+            record.uid = identity.uid
+            record.pid = identity.pid
+            record.command = identity.command
+        }
+        return record
+    }
+
+    /// GetChanges' answer: the kept changes from `from_revision`, oldest first, at most `limit`.
+    func changes(_ arguments: CallArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
+        let from = try arguments.uint64("from_revision")
+        let limit = try arguments.uint32("limit")
+        let changes = nav.coordinator.changes(from: from, limit: Int(limit)).map(Self.recordedChange)
+        return Answer([RecordedChange.dbusValue(changes: changes)])
+    }
+
+    /// A kept change as GetChanges lists it.
+    static func recordedChange(_ info: ChangeInfo) -> RecordedChange {
+        var details: [String: DBusValue] = [:]
+        let record = info.record
+        if let record, !record.method.isEmpty {
+            let values = RecordedArguments.decode(record.arguments) ?? []
+            details["args"] = .array(element: "v", values.map { .variant($0) })
+        }
+        if let sender = record?.sender { details["sender"] = .string(sender) }
+        if let uid = record?.uid { details["uid"] = .uint32(uid) }
+        if let pid = record?.pid { details["pid"] = .uint32(pid) }
+        if let command = record?.command { details["command"] = .string(command) }
+        for (key, value) in record?.details ?? [:] { details[key] = .string(value) }
+        if let tab = info.tab { details["tab"] = .string(tab) }
+        if let top = info.top { details["top"] = .string(top) }
+        return RecordedChange(
+            revision: info.entry.revision, cause: info.entry.cause, time: info.entry.time, method: record?.method ?? "",
+            details: details)
+    }
+}
