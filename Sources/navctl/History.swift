@@ -21,22 +21,8 @@ struct History: NavctlCommand {
         // GetChanges lists oldest first from a revision: the newest `count` are the last of all kept ones.
         let items = Array(try session.client.send(.getChanges(from: 0, limit: .max)).suffix(Int(count)).reversed())
         session.say(json: { .array(items.map(Self.json)) }, else: {
-            items.map { "\($0.revision)  \($0.cause.padding(to: 10))  \(localTime($0.time))  \(Self.caller($0))  \(Self.after($0))" }
+            items.map { "\($0.revision)  \($0.cause.padding(to: 10))  \(localTime($0.time))  \($0.callerText)  \($0.afterText)" }
         })
-    }
-
-    /// `command(uid)` of the caller; "navd" for a reconcile no call asked for; `?` for what is not known.
-    static func caller(_ change: RecordedChange) -> String {
-        let uid = change.uint32("uid")
-        guard change.string("sender") != nil || uid != nil else { return change.method.isEmpty ? "navd" : "?" }
-        return "\(change.string("command") ?? "?")(\(uid.map(String.init) ?? "?"))"
-    }
-
-    /// The tab and the route on top after the change (`tab/top`, or `top` when untabbed).
-    static func after(_ change: RecordedChange) -> String {
-        let tab = change.string("tab") ?? ""
-        let top = change.string("top") ?? "?"
-        return tab.isEmpty ? top : "\(tab)/\(top)"
     }
 
     /// The change as `--json` gives it: revision, cause and time as before, then method and every detail.

@@ -10,7 +10,7 @@ import NavdClient
 ///
 /// | event | what it does |
 /// | --- | --- |
-/// | a state shown (start, StackChanged, navd back) | History: the kept revisions anew; the view follows the newest if it showed it, else stays (the header counts the newer ones); GetTreeAt of the revision shown when not read before |
+/// | a state shown (start, StackChanged, navd back) | GetChanges: the kept revisions anew, with their callers; the view follows the newest if it showed it, else stays (the header counts the newer ones); GetTreeAt of the revision shown when not read before |
 /// | `newBaseline` | forget the trees read (a navd that came back may number its revisions anew) |
 /// | `gone` | forget the timeline; the gone marker |
 /// | ← / → | the revision before / after the one shown (stopping at the ends); GetTreeAt when not read before |
@@ -24,7 +24,7 @@ import NavdClient
 final class InspectLoop {
     /// How often the loop looks for key presses.
     static let keyPollMilliseconds: Int32 = 100
-    /// The `History` limit asked for: every kept change.
+    /// The `GetChanges` limit asked for: every kept change.
     static let historyLimit = UInt32.max
 
     let follower: Follower
@@ -86,10 +86,15 @@ final class InspectLoop {
     /// Reads the kept revisions anew with `current` the newest, then the state at the revision shown.
     private func refresh(current: UInt64) {
         do {
-            view.timeline.update(current: current, history: try client.send(.history(limit: Self.historyLimit)))
+            // GetChanges lists what History lists, oldest first, with who made each change.
+            let changes = try client.send(.getChanges(from: 0, limit: Self.historyLimit))
+            view.timeline.update(
+                current: current,
+                history: changes.reversed().map { HistoryEntry(revision: $0.revision, cause: $0.cause, time: $0.time) },
+                callers: Dictionary(changes.map { ($0.revision, $0.callerText) }) { _, last in last })
         } catch {
             view.timeline.update(current: current, history: [])
-            view.note = "History: \(Self.describe(error))"
+            view.note = "GetChanges: \(Self.describe(error))"
         }
         let kept = Set(view.timeline.steps.map(\.revision))
         states = states.filter { kept.contains($0.key) }

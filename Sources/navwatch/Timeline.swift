@@ -12,7 +12,7 @@ struct Timeline {
         /// The change that made it as `History` lists it; nil for the base and for a current revision no
         /// listed change made (the state navd started with).
         var change: HistoryEntry?
-        /// Who made the change, when navd says (`GetChanges`, not served yet): nil is shown as not recorded.
+        /// Who made the change as `GetChanges` records it (`command(uid)`); nil is shown as not recorded.
         var caller: String?
     }
 
@@ -31,10 +31,11 @@ struct Timeline {
     /// Replaces the kept revisions with `current` and `history` (newest first, as `History` answers). The view
     /// stays on the revision it showed, unless it showed the newest (then it shows the new newest) or that
     /// revision is no longer kept (then the oldest kept).
-    mutating func update(current: UInt64, history: [HistoryEntry]) {
+    /// `callers` gives, by revision, who made each change.
+    mutating func update(current: UInt64, history: [HistoryEntry], callers: [UInt64: String] = [:]) {
         let followsNewest = index == nil || newer == 0
         let previous = shown?.revision
-        var steps = history.filter { $0.revision <= current }.reversed().map { Step(revision: $0.revision, change: $0) }
+        var steps = history.filter { $0.revision <= current }.reversed().map { Step(revision: $0.revision, change: $0, caller: callers[$0.revision]) }
         if let oldest = steps.first?.revision, oldest > 1 {
             steps.insert(Step(revision: oldest - 1, change: nil), at: 0)
         }
