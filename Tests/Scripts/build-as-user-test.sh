@@ -42,7 +42,13 @@ fi
 git config --file "$work/home/.gitconfig" --add safe.directory '*'
 chown -R "$user:" "$work/tree" "$work/home"
 
-as_user() { runuser -u "$user" -- env -i HOME="$work/home" PATH="/usr/local/bin:/usr/bin:/bin:$(dirname "$swift")" "$@"; }
+# TMPDIR of its own: the compiler writes temporary files there, and a /tmp that is not world-writable
+# (seen once on this machine, mode 0755) made every swiftc call fail with "permissionDenied".
+mkdir -p "$work/home/tmp" && chown "$user:" "$work/home/tmp"
+as_user() {
+    runuser -u "$user" -- env -i HOME="$work/home" TMPDIR="$work/home/tmp" \
+        PATH="/usr/local/bin:/usr/bin:/bin:$(dirname "$swift")" "$@"
+}
 
 dry=$(as_user make -C "$work/tree" -n build 2>&1) || fail "make -n build failed: $dry"
 if grep -Eq '(^|[ /])(apt-get|apt|dpkg|aptitude)( |$)' <<<"$dry"; then
