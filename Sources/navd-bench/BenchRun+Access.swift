@@ -20,13 +20,8 @@ extension BenchRun {
             ("open", LoadTarget(address: site.bus.address, target: .navd, kind: .pushPop, path: Self.appPath("open"))),
             ("owned", LoadTarget(address: site.bus.address, target: .navd, kind: .pushPop, path: Self.appPath("owned"))),
         ]
-        func keyed(_ suffix: String) -> [(String, LoadTarget)] { subjects.map { ($0.0 + suffix, $0.1) } }
         progress("access: an app with access: against one without, \(plan.rounds) rounds")
-        let results = try interleave([
-            loadCase(.serial, keyed(".serial"), calls: plan.callsPerRound, warmUp: plan.warmUpCalls),
-            loadCase(.inflight, keyed(".inflight"), calls: plan.callsPerRound * 2, warmUp: plan.warmUpCalls),
-        ])
-        func summary(_ key: String) -> Summary { results[key]?.summary() ?? Samples().summary() }
+        let summary = try serialAndInflight(subjects)
         let open = summary("open.serial"), owned = summary("owned.serial")
         let openPipe = summary("open.inflight"), ownedPipe = summary("owned.inflight")
 

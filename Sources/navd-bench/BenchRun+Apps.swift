@@ -24,13 +24,8 @@ extension BenchRun {
             ("defaultMany", LoadTarget(address: many.bus.address, target: .navd, kind: .pushPop)),
             ("appMany", LoadTarget(address: many.bus.address, target: .navd, kind: .pushPop, path: Self.appPath(app))),
         ]
-        func keyed(_ suffix: String) -> [(String, LoadTarget)] { subjects.map { ($0.0 + suffix, $0.1) } }
         progress("apps: an app's object against the default one, 1 app against \(appCount), \(plan.rounds) rounds")
-        let results = try interleave([
-            loadCase(.serial, keyed(".serial"), calls: plan.callsPerRound, warmUp: plan.warmUpCalls),
-            loadCase(.inflight, keyed(".inflight"), calls: plan.callsPerRound * 2, warmUp: plan.warmUpCalls),
-        ])
-        func summary(_ key: String) -> Summary { results[key]?.summary() ?? Samples().summary() }
+        let summary = try serialAndInflight(subjects)
         let default1 = summary("default1.serial"), app1 = summary("app1.serial")
         let defaultMany = summary("defaultMany.serial"), appMany = summary("appMany.serial")
         let default1Pipe = summary("default1.inflight"), app1Pipe = summary("app1.inflight")

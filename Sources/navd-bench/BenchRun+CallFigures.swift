@@ -4,8 +4,6 @@ extension BenchRun {
     /// chunks of 256), over the rounds, all through navd-load.
     func measureCallFigures() throws {
         guard let main, let ephemeral else { return }
-        let calls = plan.callsPerRound
-        let warm = plan.warmUpCalls
         let subjects: [(String, LoadTarget)] = [
             ("ping", LoadTarget(address: main.bus.address, target: .navd, kind: .ping)),
             ("floor", LoadTarget(address: main.bus.address, target: .floor, kind: .pushPop)),
@@ -15,13 +13,8 @@ extension BenchRun {
             ("ephemeralFloor", LoadTarget(address: ephemeral.bus.address, target: .floor, kind: .pushPop)),
             ("ephemeral", LoadTarget(address: ephemeral.bus.address, target: .navd, kind: .pushPop)),
         ]
-        func keyed(_ suffix: String) -> [(String, LoadTarget)] { subjects.map { ($0.0 + suffix, $0.1) } }
         progress("latency and throughput: one at a time and 32 in flight, \(plan.rounds) rounds")
-        let results = try interleave([
-            loadCase(.serial, keyed(".serial"), calls: calls, warmUp: warm),
-            loadCase(.inflight, keyed(".inflight"), calls: calls * 2, warmUp: warm),
-        ])
-        func summary(_ key: String) -> Summary { results[key]?.summary() ?? Samples().summary() }
+        let summary = try serialAndInflight(subjects)
         let ping = summary("ping.serial"), floor = summary("floor.serial"), navd = summary("navd.serial")
         let python = summary("python.serial"), pythonPipe = summary("python.inflight")
         let pingPipe = summary("ping.inflight"), floorPipe = summary("floor.inflight"), navdPipe = summary("navd.inflight")
@@ -40,34 +33,29 @@ extension BenchRun {
         figures.append(Figure("peer.python.serial", "dbus-python peer Push/Pop, one at a time", python))
         figures.append(Figure("peer.python.inflight32", "dbus-python peer Push/Pop, 32 in flight", pythonPipe))
 
-        var latency = Figure("latency.navd", "navd Push/Pop one at a time (persistence on)", navd)
-        latency.compare(ratio: navd.p50 / floor.p50, of: "navd p50 / navd-floor p50", atMost: 1.25)
-        latency.note = "p99 ratio \(format2(navd.p99 / floor.p99))"
-        figures.append(latency)
-        var latencyDurable = Figure("latency.navd.vs_durable", "the same, against the durable floor", navd)
-        latencyDurable.compare(ratio: navd.p50 / durable.p50, of: "navd p50 / durable floor p50")
-        latencyDurable.note = "p99 ratio \(format2(navd.p99 / durable.p99)); beside the bus floor: navd p50 / navd-floor p50 \(format2(navd.p50 / floor.p50))"
-        figures.append(latencyDurable)
-        var latencyPython = Figure("latency.navd.vs_python", "the same, against the dbus-python peer", navd)
-        latencyPython.compare(ratio: navd.p50 / python.p50, of: "navd p50 / dbus-python peer p50", atMost: 1.0)
-        figures.append(latencyPython)
-        var latencyPing = Figure("latency.navd.vs_ping", "the same, against Ping", navd)
-        latencyPing.compare(ratio: navd.p50 / ping.p50, of: "navd p50 / Ping p50")
-        figures.append(latencyPing)
-
-        var throughput = Figure("throughput.navd", "navd Push/Pop, 32 in flight (persistence on)", navdPipe)
-        throughput.compare(ratio: navdPipe.opsPerSecond / floorPipe.opsPerSecond, of: "navd ops/s / navd-floor ops/s", atLeast: 1.0)
-        figures.append(throughput)
-        var throughputDurable = Figure("throughput.navd.vs_durable", "the same, against the durable floor", navdPipe)
-        throughputDurable.compare(ratio: navdPipe.opsPerSecond / durablePipe.opsPerSecond, of: "navd ops/s / durable floor ops/s")
-        figures.append(throughputDurable)
-        var throughputPython = Figure("throughput.navd.vs_python", "the same, against the dbus-python peer", navdPipe)
-        throughputPython.compare(
-            ratio: navdPipe.opsPerSecond / pythonPipe.opsPerSecond, of: "navd ops/s / dbus-python peer ops/s", atLeast: 1.2)
-        figures.append(throughputPython)
-        var throughputPing = Figure("throughput.navd.vs_ping", "the same, against Ping", navdPipe)
-        throughputPing.compare(ratio: navdPipe.opsPerSecond / pingPipe.opsPerSecond, of: "navd ops/s / Ping ops/s")
-        figures.append(throughputPing)
+        // navd against each other peer on its bus: p50 one at a time, ops/s 32 in flight.
+        let peers: [(key: String, against: String, name: String, serial: Summary, inflight: Summary,
+                     latencyAtMost: Double?, latencyNote: String?, throughputAtLeast: Double?)] = [
+            ("durable", "the durable floor", "durable floor", durable, durablePipe, nil,
+             "p99 ratio \(format2(navd.p99 / durable.p99)); beside the bus floor: navd p50 / navd-floor p50 \(format2(navd.p50 / floor.p50))", nil),
+            ("python", "the dbus-python peer", "dbus-python peer", python, pythonPipe, 1.0, nil, 1.2),
+            ("ping", "Ping", "Ping", ping, pingPipe, nil, nil, nil),
+        ]
+        figures.append(Figure("latency.navd", "navd Push/Pop one at a time (persistence on)", navd).comparing(
+            ratio: navd.p50 / floor.p50, of: "navd p50 / navd-floor p50", atMost: 1.25,
+            note: "p99 ratio \(format2(navd.p99 / floor.p99))"))
+        for peer in peers {
+            figures.append(Figure("latency.navd.vs_\(peer.key)", "the same, against \(peer.against)", navd).comparing(
+                ratio: navd.p50 / peer.serial.p50, of: "navd p50 / \(peer.name) p50", atMost: peer.latencyAtMost,
+                note: peer.latencyNote))
+        }
+        figures.append(Figure("throughput.navd", "navd Push/Pop, 32 in flight (persistence on)", navdPipe).comparing(
+            ratio: navdPipe.opsPerSecond / floorPipe.opsPerSecond, of: "navd ops/s / navd-floor ops/s", atLeast: 1.0))
+        for peer in peers {
+            figures.append(Figure("throughput.navd.vs_\(peer.key)", "the same, against \(peer.against)", navdPipe).comparing(
+                ratio: navdPipe.opsPerSecond / peer.inflight.opsPerSecond, of: "navd ops/s / \(peer.name) ops/s",
+                atLeast: peer.throughputAtLeast))
+        }
 
         figures.append(Figure("durability.floor.serial", "navd-floor on the ephemeral navd's bus, one at a time", ephFloor))
         var ephLatency = Figure("durability.ephemeral.latency", "navd --ephemeral Push/Pop one at a time", eph)
@@ -97,9 +85,7 @@ extension BenchRun {
             let results = try interleave([
                 loadCase(.fanout, subjects, calls: plan.fanOutCalls, warmUp: max(4, plan.warmUpCalls / 4), watchers: watchers)
             ])
-            let floor = results["floor"]?.summary() ?? Samples().summary()
-            let python = results["python"]?.summary() ?? Samples().summary()
-            let navd = results["navd"]?.summary() ?? Samples().summary()
+            let floor = results.summary(of: "floor"), python = results.summary(of: "python"), navd = results.summary(of: "navd")
             let what = "-> last of \(watchers) watchers has StackChanged"
             figures.append(Figure("fanout.\(watchers).floor", "send Push/Pop to navd-floor \(what)", floor, showOps: false))
             figures.append(Figure("fanout.\(watchers).python", "send Push/Pop to the dbus-python peer \(what)", python, showOps: false))

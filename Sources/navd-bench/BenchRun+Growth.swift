@@ -23,8 +23,7 @@ extension BenchRun {
                 ("navd", LoadTarget(address: site.bus.address, target: .navd, kind: .pushPop)),
             ]
             let results = try interleave([loadCase(.serial, subjects, calls: plan.callsPerRound, warmUp: plan.warmUpCalls)])
-            let navd = results["navd"]?.summary() ?? Samples().summary()
-            let floor = results["floor"]?.summary() ?? Samples().summary()
+            let navd = results.summary(of: "navd"), floor = results.summary(of: "floor")
             let relative = navd.p50 / floor.p50
             var figure = Figure(key, label, navd)
             let base = baseline ?? relative

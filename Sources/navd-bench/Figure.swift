@@ -50,6 +50,16 @@ struct Figure: Codable {
         errors = 0
     }
 
+    /// The figure with its ratio set and checked (see `compare`), and `note` when one is given.
+    func comparing(
+        ratio: Double, of meaning: String, atMost bound: Double? = nil, atLeast lower: Double? = nil, note: String? = nil
+    ) -> Figure {
+        var figure = self
+        figure.compare(ratio: ratio, of: meaning, atMost: bound, atLeast: lower)
+        if let note { figure.note = note }
+        return figure
+    }
+
     /// Sets the ratio and checks it against an upper (`atMost`) or lower bound.
     mutating func compare(ratio: Double, of meaning: String, atMost bound: Double? = nil, atLeast lower: Double? = nil) {
         self.ratio = ratio
