@@ -20,15 +20,12 @@ extension ParamValue {
         case .string(let value): self = .string(value)
         case .boolean(let value): self = .bool(value)
         case .double(let value): self = .double(value)
-        case .byte(let value): self = .int(Int64(value))
-        case .int16(let value): self = .int(Int64(value))
-        case .uint16(let value): self = .int(Int64(value))
-        case .int32(let value): self = .int(Int64(value))
-        case .uint32(let value): self = .int(Int64(value))
-        case .int64(let value): self = .int(value)
         case .uint64(let value): self = .int(Int64(clamping: value))
         case .variant(let inner): try self.init(dbusValue: inner)
-        default: throw malformed("a param (s, an integer, d or b)", dbusValue)
+        default:
+            // Every other integer type fits in Int64 (DBusValue.int64Value widens it).
+            guard let value = dbusValue.int64Value else { throw malformed("a param (s, an integer, d or b)", dbusValue) }
+            self = .int(value)
         }
     }
 }

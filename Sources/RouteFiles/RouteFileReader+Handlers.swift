@@ -270,15 +270,13 @@ extension RouteFileReader {
 }
 
 extension Action {
-    /// The action a bare verb names (`- pop`): those of the ops that take no argument; nil for the others.
+    /// The actions that take no argument, each written as its bare verb (`- pop`).
+    static let bare: [Action] = [.pop, .popToRoot, .dismiss, .dismissAll, .back]
+
+    /// The action a bare verb names: the one of `bare` whose op is `kind` (`Action.kind` is the one
+    /// table of which action runs which op); nil for the ops that take an argument.
     init?(bare kind: OperationKind) {
-        switch kind {
-        case .pop: self = .pop
-        case .popToRoot: self = .popToRoot
-        case .dismiss: self = .dismiss
-        case .dismissAll: self = .dismissAll
-        case .back: self = .back
-        default: return nil
-        }
+        guard let action = Self.bare.first(where: { $0.kind == kind }) else { return nil }
+        self = action
     }
 }
