@@ -7,44 +7,24 @@ import Glibc
 public enum UserDatabase {
     /// The uid of user `name`, or nil when there is none.
     public static func uid(named name: String) -> UInt32? {
-        withBuffer { (buffer: UnsafeMutablePointer<CChar>, size: Int) -> (Int32, UInt32?) in
-            var entry = passwd()
-            var result: UnsafeMutablePointer<passwd>?
-            let status = getpwnam_r(name, &entry, buffer, size, &result)
-            return (status, result == nil ? nil : entry.pw_uid)
-        } ?? nil
+        lookUp(passwd(), { getpwnam_r(name, $0, $1, $2, $3) }) { $0.pw_uid }
     }
 
     /// The gid of group `name`, or nil when there is none.
     public static func gid(named name: String) -> UInt32? {
-        withBuffer { (buffer: UnsafeMutablePointer<CChar>, size: Int) -> (Int32, UInt32?) in
-            var entry = group()
-            var result: UnsafeMutablePointer<group>?
-            let status = getgrnam_r(name, &entry, buffer, size, &result)
-            return (status, result == nil ? nil : entry.gr_gid)
-        } ?? nil
+        lookUp(group(), { getgrnam_r(name, $0, $1, $2, $3) }) { $0.gr_gid }
     }
 
     /// User `uid`'s name and primary group, or nil when the database has no such user.
     public static func user(_ uid: UInt32) -> (name: String, gid: UInt32)? {
-        withBuffer { (buffer: UnsafeMutablePointer<CChar>, size: Int) -> (Int32, (name: String, gid: UInt32)?) in
-            var entry = passwd()
-            var result: UnsafeMutablePointer<passwd>?
-            let status = getpwuid_r(uid, &entry, buffer, size, &result)
-            guard result != nil, let name = entry.pw_name else { return (status, nil) }
-            return (status, (String(cString: name), entry.pw_gid))
-        } ?? nil
+        lookUp(passwd(), { getpwuid_r(uid, $0, $1, $2, $3) }) { entry in
+            entry.pw_name.map { (String(cString: $0), entry.pw_gid) }
+        }
     }
 
     /// Group `gid`'s name, or nil when the database has no such group.
     public static func groupName(_ gid: UInt32) -> String? {
-        withBuffer { (buffer: UnsafeMutablePointer<CChar>, size: Int) -> (Int32, String?) in
-            var entry = group()
-            var result: UnsafeMutablePointer<group>?
-            let status = getgrgid_r(gid, &entry, buffer, size, &result)
-            guard result != nil, let name = entry.gr_name else { return (status, nil) }
-            return (status, String(cString: name))
-        } ?? nil
+        lookUp(group(), { getgrgid_r(gid, $0, $1, $2, $3) }) { entry in entry.gr_name.map { String(cString: $0) } }
     }
 
     /// The groups user `uid` is in as the database says (`getgrouplist` of its name and primary
@@ -62,6 +42,21 @@ public enum UserDatabase {
             guard found > count, found < 65_536 else { return [user.gid] }
             count = found
         }
+    }
+
+    /// Runs one `_r` lookup (`getpwnam_r` and the like: entry, buffer, its size, result) and reads what
+    /// is asked from the entry it found; nil when there is none, or when `read` finds nothing in it.
+    private static func lookUp<Entry, T>(
+        _ empty: Entry,
+        _ call: (UnsafeMutablePointer<Entry>, UnsafeMutablePointer<CChar>, Int, UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>) -> Int32,
+        _ read: (Entry) -> T?
+    ) -> T? {
+        withBuffer { buffer, size -> (Int32, T?) in
+            var entry = empty
+            var result: UnsafeMutablePointer<Entry>?
+            let status = call(&entry, buffer, size, &result)
+            return (status, result == nil ? nil : read(entry))
+        } ?? nil
     }
 
     /// Runs a `_r` lookup with a buffer, growing it while the lookup says ERANGE; nil when it fails otherwise.
