@@ -17,15 +17,15 @@ struct Apps: Listing {
     @Flag(help: ArgumentHelp("Print only the names, one a line (for shell completion).", visibility: .hidden))
     var names = false
 
-    func run() throws {
-        let session = try Session(options)
-        let apps = try session.client.send(.apps)
-        session.list(apps, names: names ? apps.map(\.name) : nil, json: \.json) {
-            if apps.isEmpty, !options.quiet {
-                printError("navctl: navd serves no apps (an app is a route file NAME.yaml in navd's apps folder; then 'navctl reload')")
-            }
-            return Self.lines(apps)
+    var request: NavigatorRequest<[AppInfo]> { .apps }
+    static func json(_ app: AppInfo) -> JSONValue { app.json }
+    func names(of apps: [AppInfo]) -> [String] { apps.map(\.name) }
+
+    func lines(_ apps: [AppInfo], session: Session) -> [String] {
+        if apps.isEmpty, !options.quiet {
+            printError("navctl: navd serves no apps (an app is a route file NAME.yaml in navd's apps folder; then 'navctl reload')")
         }
+        return Self.lines(apps)
     }
 
     /// `shop  /org/navd/Navigator1/apps/shop  12  cart`, the columns padded, then the app's access when it has

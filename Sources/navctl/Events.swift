@@ -17,11 +17,11 @@ struct Events: Listing {
     @Flag(help: ArgumentHelp("Print only the event names, one a line (for shell completion).", visibility: .hidden))
     var names = false
 
-    func run() throws {
-        let session = try Session(options)
-        let events = try session.client.send(.getEvents(source: source))
-        session.list(events, names: names ? events.map(\.event) : nil, json: \.json) {
-            zip(events.map(\.event).paddedColumn, events).map { $0 + "  " + $1.scope }
-        }
+    var request: NavigatorRequest<[EventInfo]> { .getEvents(source: source) }
+    static func json(_ event: EventInfo) -> JSONValue { event.json }
+    func names(of events: [EventInfo]) -> [String] { events.map(\.event) }
+
+    func lines(_ events: [EventInfo], session: Session) -> [String] {
+        zip(events.map(\.event).paddedColumn, events).map { $0 + "  " + $1.scope }
     }
 }

@@ -12,20 +12,20 @@ struct Routes: Listing {
     @Flag(help: ArgumentHelp("Print only the names, one a line (for shell completion).", visibility: .hidden))
     var names = false
 
-    func run() throws {
-        let session = try Session(options)
-        let routes = try session.client.send(.getRoutes)
-        session.list(routes, names: names ? routes.map(\.name) : nil, json: \.json) {
-            zip(routes.map(\.name).paddedColumn, routes).map { column, route in
-                var line = column + "  " + route.presentations.joined(separator: ",")
-                if let title = route.title { line += "  \"\(title)\"" }
-                for name in route.params.keys.sorted() {
-                    line += "  \(name):\(route.params[name]!)\(route.required.contains(name) ? "" : "?")"
-                }
-                if let link = route.link { line += "  link \(link)" }
-                for key in route.hints.keys.sorted() { line += "  \(key)=\(route.hints[key]!.text)" }
-                return line
+    var request: NavigatorRequest<[RouteInfo]> { .getRoutes }
+    static func json(_ route: RouteInfo) -> JSONValue { route.json }
+    func names(of routes: [RouteInfo]) -> [String] { routes.map(\.name) }
+
+    func lines(_ routes: [RouteInfo], session: Session) -> [String] {
+        zip(routes.map(\.name).paddedColumn, routes).map { column, route in
+            var line = column + "  " + route.presentations.joined(separator: ",")
+            if let title = route.title { line += "  \"\(title)\"" }
+            for name in route.params.keys.sorted() {
+                line += "  \(name):\(route.params[name]!)\(route.required.contains(name) ? "" : "?")"
             }
+            if let link = route.link { line += "  link \(link)" }
+            for key in route.hints.keys.sorted() { line += "  \(key)=\(route.hints[key]!.text)" }
+            return line
         }
     }
 }

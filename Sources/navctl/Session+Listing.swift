@@ -1,9 +1,31 @@
 import ClientCommandLine
 import NavdClient
 
-/// A command that lists something, and with the hidden flag `--names` only its names (for shell completion).
+/// A command that lists the reply of one request, and with the hidden flag `--names` only its names (for
+/// shell completion): its `run` sends the request and prints the reply as `Session.list` does.
 protocol Listing: NavctlCommand {
+    /// What the reply lists.
+    associatedtype Item
+    /// Whether `--names` was given.
     var names: Bool { get set }
+    /// The request whose reply is listed.
+    var request: NavigatorRequest<[Item]> { get }
+    /// The item as one element of `--json`'s array.
+    static func json(_ item: Item) -> JSONValue
+    /// What `--names` prints.
+    func names(of items: [Item]) -> [String]
+    /// The human lines; `session` is there for what the lines need to ask besides.
+    func lines(_ items: [Item], session: Session) throws -> [String]
+}
+
+extension Listing {
+    func run() throws {
+        let session = try Session(options)
+        let items = try session.client.send(request)
+        try session.list(items, names: names ? self.names(of: items) : nil, json: Self.json) {
+            try lines(items, session: session)
+        }
+    }
 }
 
 extension CommandForm {
