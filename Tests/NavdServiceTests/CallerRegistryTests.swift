@@ -34,15 +34,27 @@ struct CallerRegistryTests {
         return answered
     }
 
+    /// A private bus, the server's connection on it and a registry of that connection's callers
+    /// holding at most `capacity` (the registry's default when nil); nil, with the reason printed, where
+    /// dbus-daemon is not installed.
+    func registryOnPrivateBus(capacity: Int? = nil) throws -> (bus: PrivateBus, server: Connection, registry: CallerRegistry)? {
+        guard PrivateBus.isAvailable else {
+            print("skipping: dbus-daemon is not installed")
+            return nil
+        }
+        let bus = try PrivateBus()
+        let server = try Connection(.address(bus.address))
+        let registry = capacity.map { CallerRegistry(connection: server, capacity: $0) } ?? CallerRegistry(connection: server)
+        return (bus, server, registry)
+    }
+
     func call(_ client: Connection, to server: Connection) throws {
         try client.send(try Message.methodCall(destination: server.uniqueName, path: "/test", interface: "org.example.Test", member: "Hello"))
     }
 
     @Test func theBusDescribesTheCallerOnceAndLaterCallsDoNotWait() throws {
-        guard PrivateBus.isAvailable else { return print("skipping: dbus-daemon is not installed") }
-        let bus = try PrivateBus()
-        let server = try Connection(.address(bus.address))
-        let registry = CallerRegistry(connection: server)
+        guard let fixture = try registryOnPrivateBus() else { return }
+        let (bus, server, registry) = fixture
         let client = try Connection(.address(bus.address))
         for _ in 0..<3 { try call(client, to: server) }
         let answered = serve(server, registry) { $0 >= 3 }
@@ -75,10 +87,8 @@ struct CallerRegistryTests {
     }
 
     @Test func thousandsOfConnectionsComingAndGoingLeaveNothingBehind() throws {
-        guard PrivateBus.isAvailable else { return print("skipping: dbus-daemon is not installed") }
-        let bus = try PrivateBus()
-        let server = try Connection(.address(bus.address))
-        let registry = CallerRegistry(connection: server, capacity: 64)
+        guard let fixture = try registryOnPrivateBus(capacity: 64) else { return }
+        let (bus, server, registry) = fixture
         var largest = 0
         for _ in 0..<20 {
             var clients: [Connection] = []
@@ -104,10 +114,8 @@ struct CallerRegistryTests {
     /// it held twice the capacity (8,256 names at the default, about 27 bytes of navd's memory per
     /// caller that had come and gone).
     @Test func callersThatComeAndGoOneAtATimeLeaveNotEvenTheirNames() throws {
-        guard PrivateBus.isAvailable else { return print("skipping: dbus-daemon is not installed") }
-        let bus = try PrivateBus()
-        let server = try Connection(.address(bus.address))
-        let registry = CallerRegistry(connection: server, capacity: 4096)
+        guard let fixture = try registryOnPrivateBus(capacity: 4096) else { return }
+        let (bus, server, registry) = fixture
         var longest = 0
         for _ in 0..<300 {
             let client = try Connection(.address(bus.address))
