@@ -10,9 +10,6 @@ import Testing
 @Suite("nothing from the bus reaches navctl's terminal", .serialized, .enabled(if: EndToEnd.navdAvailable),
        .timeLimit(.minutes(2)))
 struct NavctlTerminalSafetyTests {
-    static let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{9B}1m"
-    static let shown = #"\e[2J\e]0;pwned\x07\u{9b}1m"#
-
     /// Whether `text` holds a scalar a terminal acts on, other than the line breaks between lines.
     static func holdsControls(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0 != "\n" && $0.isTerminalControl }
@@ -20,22 +17,19 @@ struct NavctlTerminalSafetyTests {
 
     @Test("state, tree and a refusal of navd show the escape sequences escaped")
     func stateTreeAndRefusal() throws {
-        let fixture = try NavdOnPrivateBus()
-        let client = try fixture.client()
-        _ = try client.send(.selectTab("news"))
-        _ = try client.send(.push("call-error", params: ["message": .string(Self.hostile)]))
+        let fixture = try NavdOnPrivateBus.withHostileParam()
         let tree = try fixture.navctl("tree")
         #expect(tree.status == 0 && !Self.holdsControls(tree.stdout), "\(tree)")
-        #expect(tree.stdout.contains("call-error message=\(Self.shown)  (#"), "\(tree)")
-        let state = try fixture.navctl("push", "call-error", "message=\(Self.hostile)")
+        #expect(tree.stdout.contains("call-error message=\(HostileText.shown)  (#"), "\(tree)")
+        let state = try fixture.navctl("push", "call-error", "message=\(HostileText.raw)")
         #expect(state.status == 0 && !Self.holdsControls(state.stdout), "\(state)")
         let json = try fixture.navctl("tree", "--json")
         #expect(!Self.holdsControls(json.stdout) && json.stdout.contains(#"\u001b[2J\u001b]0;pwned\u0007\u009b1m"#), "\(json)")
         guard case .array(let nodes)? = try json.json()["nodes"] else { Issue.record("no nodes: \(json)"); return }
-        #expect(nodes.contains { $0["params"]?["message"] == .string(Self.hostile) }, "JSON keeps the text as it was")
-        let refusal = try fixture.navctl("push", "x\(Self.hostile)")
+        #expect(nodes.contains { $0["params"]?["message"] == .string(HostileText.raw) }, "JSON keeps the text as it was")
+        let refusal = try fixture.navctl("push", "x\(HostileText.raw)")
         #expect(refusal.status == 1 && !Self.holdsControls(refusal.stderr), "\(refusal)")
-        #expect(refusal.stderr.contains(Self.shown), "\(refusal)")
+        #expect(refusal.stderr.contains(HostileText.shown), "\(refusal)")
     }
 
     @Test("shell completion offers names escaped, whoever answers on navd's name")
@@ -43,16 +37,16 @@ struct NavctlTerminalSafetyTests {
         let bus = try PrivateBus()
         defer { bus.stop() }
         let peer = try NavwatchScriptedNavigator(
-            bus: bus, state: NavwatchScriptedNavigator.rainbow(1), tabs: ["rainbow", "evil\(Self.hostile)"])
+            bus: bus, state: NavwatchScriptedNavigator.rainbow(1), tabs: ["rainbow", "evil\(HostileText.raw)"])
         defer { peer.stop() }
         let words = ["navctl", "--address", bus.address, "tab", ""]
         let result = try ChildProcess.run(
             Products.url("navctl"), ["---completion", "tab", "--", "positional@0", "\(words.count - 1)", "0"] + words,
             timeout: 30)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n").map(String.init) == ["rainbow", "evil\(Self.shown)"], "\(result.stdout.debugDescription)")
+        #expect(result.stdout.split(separator: "\n").map(String.init) == ["rainbow", "evil\(HostileText.shown)"], "\(result.stdout.debugDescription)")
         let tabs = try bus.navctl("tabs")
-        #expect(tabs.lines == ["rainbow", "evil\(Self.shown)"], "\(tabs)")
+        #expect(tabs.lines == ["rainbow", "evil\(HostileText.shown)"], "\(tabs)")
     }
 
     @Test("every reader shows a route file's and the callers' text escaped")
@@ -78,11 +72,11 @@ struct NavctlTerminalSafetyTests {
         let navd = try NavdProcess.started(bus: bus, extraArguments: ["--routes", file])
         defer { navd.stop() }
         let client = try NavigatorClient(bus: .address(bus.address), timeoutMilliseconds: 5_000)
-        _ = try client.send(.setFacts(["motto": .string(Self.hostile)]))
-        _ = try client.send(.start("edit", params: ["text": .string(Self.hostile)]))
+        _ = try client.send(.setFacts(["motto": .string(HostileText.raw)]))
+        _ = try client.send(.start("edit", params: ["text": .string(HostileText.raw)]))
         let commands: [[String]] = [
             ["state"], ["tree"], ["routes"], ["history"], ["flows"], ["events"], ["facts"], ["status"], ["apps"],
-            ["resolve", "event", "wave", "text=\(Self.hostile)"], ["send", "wave", "text=\(Self.hostile)"],
+            ["resolve", "event", "wave", "text=\(HostileText.raw)"], ["send", "wave", "text=\(HostileText.raw)"],
             ["routes", "--names"], ["facts", "--names"], ["flows", "--names"], ["events", "--names"],
         ]
         for arguments in commands {
@@ -93,7 +87,7 @@ struct NavctlTerminalSafetyTests {
             }
         }
         #expect(try bus.navctl("routes").stdout.contains(#"Home \e[2J"#))
-        #expect(try bus.navctl("facts").stdout.contains("motto=\(Self.shown)"))
-        #expect(try bus.navctl("flows").stdout.contains(Self.shown))
+        #expect(try bus.navctl("facts").stdout.contains("motto=\(HostileText.shown)"))
+        #expect(try bus.navctl("flows").stdout.contains(HostileText.shown))
     }
 }

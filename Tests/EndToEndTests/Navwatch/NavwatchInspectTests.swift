@@ -109,22 +109,19 @@ struct NavwatchInspectTests {
 
     @Test("a param holding escape sequences is shown escaped: the title stays, the screen is not cleared")
     func hostileParam() throws {
-        let fixture = try NavdOnPrivateBus()
-        let client = try fixture.client()
-        _ = try client.send(.selectTab("news"))
-        _ = try client.send(.push("call-error", params: ["message": .string(NavwatchTerminalSafetyTests.hostile)]))
+        let fixture = try NavdOnPrivateBus.withHostileParam()
         let tmux = try NavwatchTmux(navwatchOn: fixture.bus, arguments: ["--inspect"], environment: ["LANG": "C.UTF-8"])
         defer { tmux.stop() }
         let title = try tmux.tmux(["display-message", "-p", "-t", tmux.session, "#{pane_title}"])
         var screen = tmux.waitForScreen { $0.contains("revision 3  push") && $0.contains("pwned") }
-        #expect(screen.contains(NavwatchTerminalSafetyTests.shown), "\(screen)")
+        #expect(screen.contains(HostileText.shown), "\(screen)")
         #expect(screen.split(separator: "\n").first?.contains("inspect: kept 1-3") == true, "not cleared: \(screen)")
         try tmux.send("Left")
         screen = tmux.waitForScreen { $0.contains("revision 2  selecttab") }
         #expect(!screen.contains("pwned"), "\(screen)")
         try tmux.send("Right")
         screen = tmux.waitForScreen { $0.contains("revision 3  push") }
-        #expect(screen.contains(NavwatchTerminalSafetyTests.shown), "\(screen)")
+        #expect(screen.contains(HostileText.shown), "\(screen)")
         #expect(try tmux.tmux(["display-message", "-p", "-t", tmux.session, "#{pane_title}"]) == title)
         #expect(!tmux.screen(escapes: true).contains("\u{1B}]0;"), "no OSC reached the pane")
         try tmux.send("q")
