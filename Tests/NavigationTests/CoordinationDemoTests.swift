@@ -86,10 +86,17 @@ struct CoordinationDemoTests {
         #expect(coordinator.routes == ["profile", "account"])
     }
 
-    @Test func abandoningTheGuardFlowDropsTheIntent() {
+    /// The demo after `account` was asked for on the profile tab while signed out: the request kept, the
+    /// auth flow (#8) started, login (#7) on top (as `loginRedirectForgotPasswordAndResume` checks).
+    func redirectedToLogin() -> Coordinator {
         var coordinator = demo()
         coordinator.must(.selectTab("profile"))
         coordinator.must(send("account"))
+        return coordinator
+    }
+
+    @Test func abandoningTheGuardFlowDropsTheIntent() {
+        var coordinator = redirectedToLogin()
         let dismiss = coordinator.must(.dismiss)
         #expect(dismiss?.endedFlows == [FlowEnd(id: "#8", flow: "auth", output: "")])
         coordinator.must(.setFacts(["signed-in": .bool(true)]))
@@ -161,9 +168,7 @@ struct CoordinationDemoTests {
     }
 
     @Test func undoOfARedirectAbandonsTheFlowAndRedoBringsItBack() {
-        var coordinator = demo()
-        coordinator.must(.selectTab("profile"))
-        coordinator.must(send("account"))
+        var coordinator = redirectedToLogin()
         let undo = coordinator.must(.undo)
         #expect(undo?.endedFlows == [FlowEnd(id: "#8", flow: "auth", output: "")])
         #expect(coordinator.flows.isEmpty)
