@@ -4,12 +4,6 @@ public struct EventOutcome: Hashable, Sendable {
     public var revision: UInt64
     /// `applied`, `redirected`, `resumed`, `finished` or `ignored`.
     public var outcome: Outcome
-
-    /// Makes an answer from its fields.
-    public init(revision: UInt64, outcome: Outcome) {
-        self.revision = revision
-        self.outcome = outcome
-    }
 }
 
 /// What `Start` answered: the revision and the new flow instance's id (a redirected Start: the guard flow's).
@@ -18,12 +12,6 @@ public struct StartedFlow: Hashable, Sendable {
     public var revision: UInt64
     /// The flow instance's id.
     public var id: String
-
-    /// Makes an answer from its fields.
-    public init(revision: UInt64, id: String) {
-        self.revision = revision
-        self.id = id
-    }
 }
 
 /// One `FlowFinished` signal: a flow instance that a change ended, after that change's `StackChanged`.
@@ -32,12 +20,6 @@ public struct FlowFinished: Hashable, Sendable {
     public var revision: UInt64
     /// The instance, its output (`""` when abandoned) and the output's params.
     public var end: FlowEnd
-
-    /// Makes a signal from its fields.
-    public init(revision: UInt64, end: FlowEnd) {
-        self.revision = revision
-        self.end = end
-    }
 
     /// Whether the flow left the tree without finishing (no output, no handler ran).
     public var isAbandoned: Bool { end.output.isEmpty }

@@ -1,6 +1,6 @@
 import ClientCommandLine
-import NavdClient
 import Testing
+@testable import NavdClient
 
 @Suite("Human formatting")
 struct FormattingTests {

@@ -1,7 +1,7 @@
 import ClientCommandLine
 import DBus
-import NavdClient
 import Testing
+@testable import NavdClient
 
 @Suite("JSON encoding and parsing")
 struct JSONTests {

@@ -1,5 +1,5 @@
-import NavdClient
 import Testing
+@testable import NavdClient
 @testable import navwatch
 
 /// The terminal view's keys for events: one per event, deterministic, never `q`, and the view draws them.
