@@ -72,13 +72,4 @@ public struct JournalRecord: Hashable, Sendable {
     public let operation: Operation
     /// The request and the caller behind the change, as the service recorded them (nil in version-3 records).
     public var changeRecord: ChangeRecord?
-
-    /// A record of `operation` committed as `revision` at `time`, made by the request `changeRecord` describes.
-    public init(revision: UInt64, cause: String, time: Int64, operation: Operation, changeRecord: ChangeRecord? = nil) {
-        self.revision = revision
-        self.cause = cause
-        self.time = time
-        self.operation = operation
-        self.changeRecord = changeRecord
-    }
 }
