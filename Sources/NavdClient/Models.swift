@@ -34,13 +34,11 @@ public struct NavigationTree: Hashable, Sendable {
     public var tab: String
     /// Every node, a parent before its children.
     public var nodes: [Node]
+}
 
-    /// Makes a tree from its fields.
-    public init(revision: UInt64, tab: String, nodes: [Node]) {
-        self.revision = revision
-        self.tab = tab
-        self.nodes = nodes
-    }
+extension StateAtRevision {
+    /// The tree as it was at this revision, as `GetTree` returned it then.
+    public var tree: NavigationTree { NavigationTree(revision: revision, tab: selectedTab, nodes: nodes) }
 }
 
 /// The id a method gave the screen it added, with the revision it produced (`Push`, `Replace`, `Present`).

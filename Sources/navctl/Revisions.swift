@@ -16,8 +16,7 @@ struct Show: NavctlCommand {
 
     func run() throws {
         let session = try Session(options)
-        let kept = try session.client.send(.getTreeAt(revision))
-        let tree = NavigationTree(revision: kept.revision, tab: kept.selectedTab, nodes: kept.nodes)
+        let tree = try session.client.send(.getTreeAt(revision)).tree
         session.say(json: { tree.json }, else: { ["revision \(tree.revision)"] + tree.text() })
     }
 }

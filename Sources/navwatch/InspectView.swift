@@ -30,8 +30,7 @@ struct InspectView {
         if isGone {
             canvas.text(" navd gone - waiting for it to come back", row: 3, column: 0, style: palette.alert)
         } else if let state {
-            let tree = NavigationTree(revision: state.revision, tab: state.selectedTab, nodes: state.nodes)
-            for (index, line) in tree.text(useUnicode: unicode).enumerated() where index < treeRows {
+            for (index, line) in state.tree.text(useUnicode: unicode).enumerated() where index < treeRows {
                 canvas.text(line, row: 3 + index, column: 1, style: "")
             }
         } else if let stateError {
