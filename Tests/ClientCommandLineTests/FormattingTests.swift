@@ -1,6 +1,6 @@
 import ClientCommandLine
-import Testing
 @testable import NavdClient
+import Testing
 
 @Suite("Human formatting")
 struct FormattingTests {

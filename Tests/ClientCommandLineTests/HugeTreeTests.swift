@@ -1,6 +1,6 @@
 import ClientCommandLine
-import Testing
 @testable import NavdClient
+import Testing
 
 /// Any tree navd can hold is drawn: a stack of 100,000 screens (the drawing recursed once per screen and
 /// overflowed the stack), layers nested deeper than anyone reads (indents stop growing), and a hostile

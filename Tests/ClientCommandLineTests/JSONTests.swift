@@ -1,7 +1,7 @@
 import ClientCommandLine
 import DBus
-import Testing
 @testable import NavdClient
+import Testing
 
 @Suite("JSON encoding and parsing")
 struct JSONTests {

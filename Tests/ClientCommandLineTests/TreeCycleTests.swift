@@ -1,6 +1,6 @@
 import ClientCommandLine
-import Testing
 @testable import NavdClient
+import Testing
 
 /// A GetTree reply whose parent ids form a cycle (possible only when an id repeats, or when no root leads
 /// to the nodes) made `topID` and `text()` follow the cycle forever. Both now stop at a node already

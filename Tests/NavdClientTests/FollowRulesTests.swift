@@ -1,5 +1,5 @@
-import Testing
 @testable import NavdClient
+import Testing
 
 /// `FollowRules` with no bus: each test is a literal table, one row per event with the time it is heard
 /// and the actions the rules answer, checked row by row.

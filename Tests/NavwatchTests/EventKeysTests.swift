@@ -1,5 +1,5 @@
-import Testing
 @testable import NavdClient
+import Testing
 @testable import navwatch
 
 /// The terminal view's keys for events: one per event, deterministic, never `q`, and the view draws them.

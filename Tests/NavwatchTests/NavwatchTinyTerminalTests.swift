@@ -1,5 +1,5 @@
-import Testing
 @testable import NavdClient
+import Testing
 @testable import navwatch
 
 /// navwatch's full-screen view on a terminal of one or two rows built an empty (inverted) row range when

@@ -1,6 +1,6 @@
 import ClientCommandLine
-import Testing
 @testable import NavdClient
+import Testing
 @testable import navwatch
 
 /// navwatch's terminal view draws at most 1,000 × 1,000 cells whatever size the terminal reports, draws any

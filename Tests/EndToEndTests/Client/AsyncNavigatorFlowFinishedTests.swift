@@ -1,7 +1,7 @@
 import Foundation
+@testable import NavdClient
 import TestSupport
 import Testing
-@testable import NavdClient
 
 /// AsyncNavigator's coordination calls, and its update sequence carrying navd's FlowFinished after the state of
 /// the change that ended the flow.

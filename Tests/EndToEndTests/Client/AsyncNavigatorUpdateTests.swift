@@ -1,8 +1,8 @@
 import DBus
 import Foundation
+@testable import NavdClient
 import TestSupport
 import Testing
-@testable import NavdClient
 
 /// AsyncNavigator's update sequence: navwatch's follow rules (a revision gap fetches the state, a stale
 /// signal is ignored, navd leaving and coming back), a real navd killed and restarted on its state

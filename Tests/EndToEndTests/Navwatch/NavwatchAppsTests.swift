@@ -1,7 +1,7 @@
 import Foundation
+@testable import NavdClient
 import TestSupport
 import Testing
-@testable import NavdClient
 
 /// navwatch `--app` (and the update sequence of an `AsyncNavigator` of an app) against a real navd with an
 /// apps folder: it shows that app's changes only, the gone marker when the app's file is removed and navd

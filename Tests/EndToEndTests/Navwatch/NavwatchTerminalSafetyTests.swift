@@ -1,7 +1,7 @@
 import Foundation
+@testable import NavdClient
 import TestSupport
 import Testing
-@testable import NavdClient
 
 /// A param written by any caller (`Push call-error {message: "\e[2J\e]0;pwned\a"}`) reached navwatch's
 /// terminal raw: the full-screen view set the terminal's title to `pwned` and cleared the screen. The view,

@@ -1,9 +1,9 @@
 import DBus
 import NavigatorProtocol
 import Foundation
+@testable import NavdClient
 import TestSupport
 import Testing
-@testable import NavdClient
 
 /// A process-local peer that owns navd's bus name on a private bus and sends the StackChanged
 /// signals a test scripts, so navwatch can be shown what a real navd never does on purpose:
