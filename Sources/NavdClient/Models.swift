@@ -7,6 +7,13 @@ public struct VisibleState: Hashable, Sendable {
     /// The visible path, bottom first; its last entry is the screen on top.
     public var path: [Entry]
 
+    /// Makes a state from its fields.
+    public init(revision: UInt64, tab: String, path: [Entry]) {
+        self.revision = revision
+        self.tab = tab
+        self.path = path
+    }
+
     /// The screen on top, nil only for an empty path (which navd never sends).
     public var top: Entry? { path.last }
 }
@@ -18,6 +25,12 @@ public struct StateChange: Hashable, Sendable {
     public var cause: String
     /// The state after the change.
     public var state: VisibleState
+
+    /// Makes a change from a cause and the state it produced.
+    public init(cause: String, state: VisibleState) {
+        self.cause = cause
+        self.state = state
+    }
 
     /// The revision after the change.
     public var revision: UInt64 { state.revision }

@@ -1,6 +1,6 @@
 import ClientCommandLine
 import DBus
-@testable import NavdClient
+import NavdClient
 import Testing
 
 @Suite("JSON encoding and parsing")

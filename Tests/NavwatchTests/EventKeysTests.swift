@@ -1,4 +1,4 @@
-@testable import NavdClient
+import NavdClient
 import Testing
 @testable import navwatch
 

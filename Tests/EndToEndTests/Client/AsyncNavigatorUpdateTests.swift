@@ -1,6 +1,6 @@
 import DBus
 import Foundation
-@testable import NavdClient
+import NavdClient
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import NavdClient
+import NavdClient
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import DBus
 import NavigatorProtocol
 import Foundation
-@testable import NavdClient
+import NavdClient
 import TestSupport
 import Testing
 
