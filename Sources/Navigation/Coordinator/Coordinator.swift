@@ -93,26 +93,39 @@ struct GraphIndex: Sendable {
     }
 }
 
-/// The values of the changeable properties, compared before and after a change: each `ChangedProperty` that a
-/// change can alter (all but the revision, which every change alters, and the tabs and named states, which only a
-/// reconciliation or a reload alter) with its value, named once.
-struct PropertySnapshot {
-    /// Each property and its value, in the order of `ChangedProperty`.
-    let values: [(property: ChangedProperty, value: AnyHashable)]
+/// The values of the changeable properties, compared before and after a change.
+struct PropertySnapshot: Equatable {
+    var depth: Int
+    var topRoute: String
+    var topId: String
+    var selectedTab: String
+    var canUndo: Bool
+    var canRedo: Bool
+    var facts: [String: ParamValue]
+    var backTarget: BackTarget?
 
     init(_ coordinator: Coordinator) {
         let top = coordinator.state.tree.topScreen
-        values = [
-            (.depth, coordinator.depth), (.top, top.route), (.topID, top.id), (.selectedTab, coordinator.selectedTab),
-            (.canUndo, coordinator.canUndo), (.canRedo, coordinator.canRedo), (.facts, coordinator.state.facts),
-            (.backTarget, coordinator.backTarget),
-        ]
+        depth = coordinator.depth
+        topRoute = top.route
+        topId = top.id
+        selectedTab = coordinator.selectedTab
+        canUndo = coordinator.canUndo
+        canRedo = coordinator.canRedo
+        facts = coordinator.state.facts
+        backTarget = coordinator.backTarget
     }
 
-    /// The revision, and each property whose value differs in `after`.
     func changes(to after: PropertySnapshot) -> Set<ChangedProperty> {
         var changed: Set<ChangedProperty> = [.revision]
-        for (before, now) in zip(values, after.values) where before.value != now.value { changed.insert(before.property) }
+        if depth != after.depth { changed.insert(.depth) }
+        if topRoute != after.topRoute { changed.insert(.top) }
+        if topId != after.topId { changed.insert(.topID) }
+        if selectedTab != after.selectedTab { changed.insert(.selectedTab) }
+        if canUndo != after.canUndo { changed.insert(.canUndo) }
+        if canRedo != after.canRedo { changed.insert(.canRedo) }
+        if facts != after.facts { changed.insert(.facts) }
+        if backTarget != after.backTarget { changed.insert(.backTarget) }
         return changed
     }
 }
