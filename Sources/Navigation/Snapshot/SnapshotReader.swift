@@ -1,4 +1,4 @@
-/// Decodes a version-6, -5 or -4 snapshot (the format is in SnapshotWriter.swift). Every list is built once and every
+/// Decodes a version-7, -6, -5 or -4 snapshot (the format is in SnapshotWriter.swift). Every list is built once and every
 /// stack, tab list and tree that the document shares is the same array again, so memory after a restart holds
 /// what the document holds, not (tree size × steps). Trees are checked as in every version, each once, with
 /// the label of its first use ("tree", "an undo/redo tree").
@@ -15,6 +15,8 @@ struct SnapshotReader {
     private var flows: [FlowInstance] = []
     private var treeEntries: [(isTabbed: Bool, selected: UInt64, tabs: Int, flows: Int)] = []
     private var trees: [Int: Tree] = [:]
+    /// The texts the change records refer to (version 7).
+    private var texts: [[UInt8]] = []
     /// What each list reference already became.
     private var stackByList: [Int: Int] = [:]
     private var layersByList: [Int: (layers: [StackFrame], stacks: [Int])] = [:]
@@ -23,12 +25,21 @@ struct SnapshotReader {
     private init(nextId: UInt64) { self.nextId = nextId }
 
     /// The state in the rest of `reader` (after the version, revision and next id, which are given).
-    static func decode(_ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool) throws(SnapshotError) -> NavigationState {
+    static func decode(
+        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool, sharesTexts: Bool
+    ) throws(SnapshotError) -> NavigationState {
         var tables = SnapshotReader(nextId: nextId)
         try tables.readTables(&reader)
-        return try NavigationState.readState(&reader, revision: revision, nextId: nextId, keepsStates: keepsStates, keepsRecords: keepsRecords) { (reader, label) throws(SnapshotError) in
-            try tables.tree(try reader.index(below: tables.treeEntries.count, of: "tree"), label: label)
-        }
+        if sharesTexts { tables.texts = try reader.texts() }
+        let texts = tables.texts
+        return try NavigationState.readState(
+            &reader, revision: revision, nextId: nextId, keepsStates: keepsStates, keepsRecords: keepsRecords,
+            tree: { (reader, label) throws(SnapshotError) in
+                try tables.tree(try reader.index(below: tables.treeEntries.count, of: "tree"), label: label)
+            },
+            record: { reader throws(SnapshotError) in
+                sharesTexts ? try reader.changeRecord(texts: texts) : try reader.changeRecord()
+            })
     }
 
     /// Reads the tables in their order; lists are built as stacks and tabs name them.
