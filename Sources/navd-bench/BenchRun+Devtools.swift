@@ -11,11 +11,7 @@ extension BenchRun {
     /// stopped) and navd's RSS at the end of the run and after a restart. scripts/kept-state-cost.py makes the
     /// same run with several callers and a mix of changes, for any builds side by side.
     func measureDevtools() throws {
-        let routeFile = workDirectory + "/devtools-routes.yaml"
-        try devtoolsRouteFile.write(toFile: routeFile, atomically: true, encoding: .utf8)
-        let site = try BenchSite(
-            name: "devtools", binaries: binaries, stateDirectory: workDirectory + "/state-devtools",
-            navdArguments: ["--routes", routeFile])
+        let site = try siteWithRoutes("devtools", devtoolsRouteFile)
         defer { site.stop() }
         _ = try site.client.call(try NavigatorCalls.setStack(["home"] + Array(repeating: "screen", count: 126), on: .navd))
         let changes = plan.devtoolsChanges

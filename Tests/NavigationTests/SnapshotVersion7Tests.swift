@@ -11,20 +11,8 @@ struct SnapshotVersion7Tests {
         details: ["event": "next", "outcome": "applied"])
 
     @Test func aVersion6SnapshotIsReadWithItsRecords() throws {
-        // Version 6, written out: red(#1) orange(#2) at revision 2, one undo tree (red alone), one history line
-        // with its state (the current tree) and its record in full.
-        var writer = ByteWriter()
-        writer.raw(NavigationState.snapshotMagic); writer.varint(6); writer.varint(2); writer.varint(3)
-        writer.count(2); writer.string("red"); writer.string("orange")  // routes
-        writer.count(2); writer.string("#1"); writer.count(0); writer.params([:]); writer.string("#2"); writer.count(1); writer.params([:])
-        writer.count(6)  // cells (element, list before): #1 | #1 #2 | stack 0 | stack 1 | tab 0 | tab 1
-        for (element, list) in [(0, 0), (1, 1), (0, 0), (1, 0), (0, 0), (1, 0)] { writer.count(element); writer.count(list) }
-        writer.count(2); writer.byte(0); writer.count(1); writer.byte(0); writer.count(2)  // stacks
-        writer.count(2); writer.string(""); writer.string(""); writer.count(3); writer.string(""); writer.string(""); writer.count(4)  // tabs
-        writer.count(0)  // flows
-        writer.count(2); writer.bool(false); writer.varint(0); writer.count(5); writer.count(0)  // trees
-        writer.bool(false); writer.varint(0); writer.count(6); writer.count(0)
-        writer.count(1); writer.count(1); writer.count(0); writer.count(0)  // current tree, undo, redo
+        // Version 6: one history line with its state (the current tree) and its record in full.
+        var writer = KeptRevisionTests.handWrittenSnapshot(version: 6)
         writer.params([:])  // facts
         writer.count(1); writer.varint(2); writer.string("push"); writer.signed(testTime)
         writer.byte(1); writer.count(1)  // the state after it: the current tree, the current facts

@@ -23,12 +23,13 @@ extension NavigationState {
     /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees, then
     /// (version 5) the facts, the history with its kept states (version 6: and records) and the base, or (version 4) the history and the
     /// facts; `tree`
-    /// reads one tree, given the label for its errors, `record` one change record. A version-4 document kept no states: only its current
+    /// reads one tree, given the label for its errors, `record` one change record, `entry` one history line. A version-4 document kept no states: only its current
     /// revision is kept, as the newest history step's state when that step made it.
     static func readState(
         _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool,
         tree: (inout ByteReader, String) throws(SnapshotError) -> Tree,
-        record: (inout ByteReader) throws(SnapshotError) -> ChangeRecord = { reader throws(SnapshotError) in try reader.changeRecord() }
+        record: (inout ByteReader) throws(SnapshotError) -> ChangeRecord = { reader throws(SnapshotError) in try reader.changeRecord() },
+        entry: (inout ByteReader) throws(SnapshotError) -> HistoryEntry = { reader throws(SnapshotError) in try reader.historyEntry() }
     ) throws(SnapshotError) -> NavigationState {
         let current = try tree(&reader, "tree")
         var undoTrees: [Tree] = []
@@ -53,7 +54,7 @@ extension NavigationState {
             return RevisionState(tree: kept, facts: newerFacts)
         }
         for _ in 0..<(try reader.count()) {
-            let entry = HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed())
+            let entry = try entry(&reader)
             var step = KeptChange(entry: entry, after: nil)
             keptStates.append(keepsStates ? try kept() : nil)
             if keepsRecords, try reader.bool() { step.record = try record(&reader) }

@@ -32,6 +32,7 @@ struct SnapshotReader {
         try tables.readTables(&reader)
         if sharesTexts { tables.texts = try reader.texts() }
         let texts = tables.texts
+        var newer = HistoryEntry(revision: revision, cause: "", time: 0)
         return try NavigationState.readState(
             &reader, revision: revision, nextId: nextId, keepsStates: keepsStates, keepsRecords: keepsRecords,
             tree: { (reader, label) throws(SnapshotError) in
@@ -39,6 +40,11 @@ struct SnapshotReader {
             },
             record: { reader throws(SnapshotError) in
                 sharesTexts ? try reader.changeRecord(texts: texts) : try reader.changeRecord()
+            },
+            entry: { reader throws(SnapshotError) in
+                sharesTexts
+                    ? try reader.entry(texts: texts, newer: &newer)
+                    : try reader.historyEntry()
             })
     }
 

@@ -19,6 +19,15 @@ extension SnapshotWriter {
         }
     }
 
+    /// A history line (version 7): its revision and time as what they are less than the newer line's, `newer`
+    /// (then this line), its cause as a text.
+    mutating func entry(_ entry: HistoryEntry, newer: inout HistoryEntry, to body: inout ByteWriter) {
+        body.signed(Int64(bitPattern: newer.revision &- entry.revision))
+        body.count(text(Array(entry.cause.utf8)))
+        body.signed(newer.time &- entry.time)
+        newer = entry
+    }
+
     /// The number of `bytes` in the texts table: varint length, then the bytes.
     private mutating func text(_ bytes: [UInt8]) -> Int {
         texts.number(bytes) { table in
@@ -46,6 +55,22 @@ extension ByteReader {
             record.details[key] = try string()
         }
         return record
+    }
+
+    /// A history line as versions 4 to 6 wrote it: varint revision, string cause, zigzag time.
+    mutating func historyEntry() throws(SnapshotError) -> HistoryEntry {
+        HistoryEntry(revision: try varint(), cause: try string(), time: try signed())
+    }
+
+    /// A history line as `SnapshotWriter.entry(_:newer:to:)` wrote it, `newer` the line before it (then this one).
+    mutating func entry(texts: [[UInt8]], newer: inout HistoryEntry) throws(SnapshotError) -> HistoryEntry {
+        let revision = newer.revision &- UInt64(bitPattern: try signed())
+        guard let cause = String(validating: texts[try index(below: texts.count, of: "text")], as: UTF8.self) else {
+            throw corrupt("a text is not UTF-8")
+        }
+        let entry = HistoryEntry(revision: revision, cause: cause, time: newer.time &- (try signed()))
+        newer = entry
+        return entry
     }
 
     /// The texts table: varint count, then each text as varint length + bytes.

@@ -13,7 +13,9 @@
 //   texts    (version 7) varint length + bytes (each text a change record refers to: SnapshotWriter+Records.swift)
 //   then varint current tree, varint undo count + trees (newest first), varint redo count + trees (newest
 //   first), (version 5) the facts (params), varint history count, then per entry (newest first): varint
-//   revision, string cause, zigzag time, and (version 5) the state right after it: byte 0 (none), 1 (varint
+//   revision, string cause, zigzag time (version 7: zigzag the newer entry's revision (the current revision for
+//   the newest) less this one's, varint cause text, zigzag the newer entry's time (0 for the newest) less this
+//   one's), and (version 5) the state right after it: byte 0 (none), 1 (varint
 //   tree; the facts of the state before it in the document: the current facts, then the newer entry's) or 2
 //   (varint tree, then the facts that differ from those: params of the changed ones, varint count + strings of
 //   the removed ones), then (version 6) bool and, if true, the change's record (version 6: as in the journal,
@@ -107,10 +109,9 @@ struct SnapshotWriter {
         body.count(steps.count)
         var newerFacts = state.facts
         let base = state.base.map { (revision: $0.revision, state: KeptState($0.state)) }  // alive until written
+        var newer = HistoryEntry(revision: state.revision, cause: "", time: 0)
         for step in steps {
-            body.varint(step.entry.revision)
-            body.string(step.entry.cause)
-            body.signed(step.entry.time)
+            writer.entry(step.entry, newer: &newer, to: &body)
             writer.kept(step.after, newerFacts: &newerFacts, to: &body)
             body.bool(step.record != nil)
             if let record = step.record { writer.changeRecord(record, to: &body) }
