@@ -63,6 +63,24 @@ struct KeptStateTests {
         #expect(cells <= 2 * 127 + 150 + 2)
     }
 
+    @Test func theSnapshotStoresTheKeptStepsAndNoMore() throws {
+        var coordinator = Coordinator(graph: KeptRevisionTests.graph(maxHistory: 6))
+        for n in 0..<11 {
+            _ = try coordinator.perform(n % 2 == 0 ? .push(route: "orange", params: [:]) : .pop, at: testTime + Int64(n))
+        }
+        #expect(coordinator.state.history.count == 11, "the model holds up to twice max-history between trims")
+        let document = coordinator.encodedSnapshot()
+        #expect(document.count < coordinator.state.encodedSnapshot().count)
+        let restored = Coordinator(graph: coordinator.graph, restoring: try NavigationState.decodeSnapshot(document))
+        #expect(restored.state.history.count == 7)
+        #expect(restored.history(limit: 100) == coordinator.history(limit: 100))
+        for revision in (coordinator.revision - 6)...coordinator.revision {
+            #expect(try restored.state(at: revision) == coordinator.state(at: revision), "revision \(revision)")
+        }
+        #expect(throws: NavigationError.self) { try restored.state(at: coordinator.revision - 7) }
+        #expect(throws: NavigationError.self) { try coordinator.state(at: coordinator.revision - 7) }
+    }
+
     /// Random graphs and calls: every history step, made whole, is the state recorded right after its change,
     /// and so is it after a snapshot.
     @Test func everyStepMadeWholeIsTheStateAfterItsChange() async {

@@ -94,8 +94,9 @@ struct SnapshotWriter {
     struct Tab: Hashable { var name: String; var id: String; var list: Int }
     struct TreeEntry: Hashable { var isTabbed: Bool; var selected: Int; var tabs: Int; var flows: Int }
 
-    /// The whole document for `state`.
-    static func document(_ state: NavigationState) -> [UInt8] {
+    /// The whole document for `state`, with at most the `historyLimit` newest history steps (and the base only
+    /// when every step is written).
+    static func document(_ state: NavigationState, historyLimit: Int = .max) -> [UInt8] {
         var writer = SnapshotWriter()
         var body = ByteWriter(capacity: 256)
         body.count(writer.tree(state.tree))
@@ -105,10 +106,10 @@ struct SnapshotWriter {
         body.count(redo.count)
         for tree in redo { body.count(writer.tree(tree)) }
         body.params(state.facts)
-        let steps = state.history.all
+        let steps = state.history.newest(historyLimit)
         body.count(steps.count)
         var newerFacts = state.facts
-        let base = state.base.map { (revision: $0.revision, state: KeptState($0.state)) }  // alive until written
+        let base = steps.count < state.history.count ? nil : state.base.map { (revision: $0.revision, state: KeptState($0.state)) }  // alive until written
         var newer = HistoryEntry(revision: state.revision, cause: "", time: 0)
         for step in steps {
             writer.entry(step.entry, newer: &newer, to: &body)
