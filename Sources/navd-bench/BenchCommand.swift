@@ -79,7 +79,7 @@ struct BenchCommand: ParsableCommand {
             historySeconds: historySeconds ?? (quick ? 8 : 900),
             historyMemoryGuardMebibytes: 4096,
             cliRuns: quick ? 3 : 50,
-            devtoolsChanges: quick ? 1_000 : 100_000,
+            devtoolsChanges: quick ? 400 : 100_000,
             coldStarts: quick ? 2 : 20)
         let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
         var needed = ["navd", "navd-floor", "navd-load"]

@@ -154,12 +154,13 @@ extension StackCell where Element == Screen {
 }
 
 extension Array {
+    /// The address of the array's buffer (nil when it has none): arrays that share a buffer have the same one.
+    /// Only compared while both arrays are alive.
+    var bufferAddress: UnsafeRawPointer? { withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) } }
+
     /// Whether both arrays are the same buffer (so, as both are alive, the same elements).
     func sameBuffer(as other: [Element]) -> Bool {
-        guard count == other.count else { return false }
-        let mine = withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-        let theirs = other.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-        return mine != nil && mine == theirs
+        count == other.count && bufferAddress != nil && bufferAddress == other.bufferAddress
     }
 }
 

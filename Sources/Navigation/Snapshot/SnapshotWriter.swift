@@ -205,7 +205,7 @@ struct SnapshotWriter {
 
     /// The list reference of `elements`, numbering each with `number`; an array buffer seen before is not walked.
     mutating func list<Element>(_ elements: [Element], _ number: (inout SnapshotWriter, Element) -> Int) -> Int {
-        let buffer = elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        let buffer = elements.bufferAddress
         if let buffer, let known = listByBuffer[buffer] { return known }
         var reference = 0
         for element in elements {
@@ -218,7 +218,7 @@ struct SnapshotWriter {
 
     /// `list(screens)` for a stack, passing over the bottom it shares with the last stack walked.
     private mutating func screenList(_ screens: [Screen]) -> Int {
-        let buffer = screens.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        let buffer = screens.bufferAddress
         if let buffer, let known = listByBuffer[buffer] { return known }
         var references: [Int] = []
         references.reserveCapacity(screens.count)
