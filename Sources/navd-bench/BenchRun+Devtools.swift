@@ -24,6 +24,11 @@ extension BenchRun {
             if samples.errors > 0 { throw BenchError("\(samples.errors) error replies while making the devtools history") }
             made += count + count % 2
         }
+        let deep = LoadTarget(address: site.bus.address, target: .navd, kind: .pushPop)
+        let pushPop = try interleave([loadCase(.serial, [("navd", deep)], calls: plan.callsPerRound, warmUp: plan.warmUpCalls)])
+        var latency = Figure("devtools.push_pop", "navd Push/Pop on a 127-screen stack, one at a time, 1,000 kept changes (persisted)", pushPop["navd"]?.summary() ?? Samples().summary())
+        latency.note = "what a commit costs when it keeps the state after it: compare with another build's same figure"
+        figures.append(latency)
         let listed = try history(site, limit: 1000)
         guard let oldestListed = listed.last else { throw BenchError("History lists no change") }
         let base = oldestListed - 1
