@@ -147,7 +147,7 @@ extension NavigatorDaemon {
         do {
             try store.writeSnapshot(
                 revision: navigator.coordinator.revision, nextId: navigator.coordinator.state.nextIdNumber,
-                document: navigator.coordinator.state.encodedSnapshot(), graph: navigator.savedGraph)
+                document: navigator.coordinator.encodedSnapshot(), graph: navigator.savedGraph)
         } catch {
             logger.warning("\(navigator.logPrefix)could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
         }

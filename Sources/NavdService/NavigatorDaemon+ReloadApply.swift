@@ -131,7 +131,7 @@ extension NavigatorDaemon {
             // under the new graph, so the snapshot must say so before any of them is written.
             do {
                 try store.writeSnapshot(
-                    revision: after.revision, nextId: after.state.nextIdNumber, document: after.state.encodedSnapshot(),
+                    revision: after.revision, nextId: after.state.nextIdNumber, document: after.encodedSnapshot(),
                     graph: saved)
             } catch {
                 outcome.storageFailures.append("\(navigator.label): \(error.message)")

@@ -128,7 +128,7 @@ extension NavigatorDaemon {
         do {
             try store.writeSnapshot(
                 revision: coordinator.revision, nextId: coordinator.state.nextIdNumber,
-                document: coordinator.state.encodedSnapshot(), graph: graph)
+                document: coordinator.encodedSnapshot(), graph: graph)
         } catch {
             throw StartupError("cannot write the restored state to \(store.path): \(error.message)")
         }

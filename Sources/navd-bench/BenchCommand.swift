@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Tiny counts for the test suite's smoke run (the figures are not meaningful).")
     var quick = false
 
-    @Flag(name: .long, help: "Skip the growth and memory-over-history figures (idle memory is always measured).")
+    @Flag(name: .long, help: "Skip the growth, memory-over-history and devtools figures (idle memory is always measured).")
     var skipGrowth = false
 
     @Flag(name: .long, help: "Skip navctl against busctl, navd's start (direct and through D-Bus activation) and the sizes.")
@@ -42,6 +42,9 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Measure only the lean figures: each binary's stripped size and the install's, idle memory (private and file-backed), navd's start to its first answer (direct and through D-Bus activation).")
     var onlyLean = false
+
+    @Flag(name: .long, help: "Measure only the devtools figures (GetTreeAt of the oldest kept revision against GetTree, the state file and memory after a history); skip every other phase but idle memory.")
+    var onlyDevtools = false
 
     @Option(name: .long, help: ArgumentHelp("Also report this package's Installed-Size (install.deb), such as the one make deb built.", valueName: "file"))
     var deb: String?
@@ -61,8 +64,8 @@ struct BenchCommand: ParsableCommand {
     mutating func validate() throws {
         if calls < 2 { throw ValidationError("--calls must be at least 2") }
         if rounds < 1 { throw ValidationError("--rounds must be at least 1") }
-        if [onlyApps, onlyCoordination, onlyLean].filter({ $0 }).count > 1 {
-            throw ValidationError("--only-apps, --only-coordination and --only-lean exclude each other")
+        if [onlyApps, onlyCoordination, onlyLean, onlyDevtools].filter({ $0 }).count > 1 {
+            throw ValidationError("--only-apps, --only-coordination, --only-lean and --only-devtools exclude each other")
         }
         if let deb, !FileManager.default.isReadableFile(atPath: deb) { throw ValidationError("--deb \(deb): no such file") }
     }
@@ -76,11 +79,12 @@ struct BenchCommand: ParsableCommand {
             historySeconds: historySeconds ?? (quick ? 8 : 900),
             historyMemoryGuardMebibytes: 4096,
             cliRuns: quick ? 3 : 50,
+            devtoolsChanges: quick ? 400 : 100_000,
             coldStarts: quick ? 2 : 20)
         let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
         var needed = ["navd", "navd-floor", "navd-load"]
-        let only = onlyCoordination || onlyApps || onlyLean
-        let skipCli = skipCli || onlyCoordination || onlyApps, skipGrowth = skipGrowth || only
+        let only = onlyCoordination || onlyApps || onlyLean || onlyDevtools
+        let skipCli = skipCli || onlyCoordination || onlyApps || onlyDevtools, skipGrowth = skipGrowth || only
         if !skipCli { needed += ["navctl", "navwatch"] }
         do {
             try binaries.check(needed)
@@ -104,9 +108,9 @@ struct BenchCommand: ParsableCommand {
             phase("latency and throughput") { try run.measureCallFigures() }
             phase("fan-out") { try run.measureFanOut() }
         }
-        if !onlyApps && !onlyLean { phase("coordination") { try run.measureCoordination() } }
+        if !onlyApps && !onlyLean && !onlyDevtools { phase("coordination") { try run.measureCoordination() } }
         run.stopCallSites()
-        if !onlyCoordination && !onlyLean {
+        if !onlyCoordination && !onlyLean && !onlyDevtools {
             phase("apps") { try run.measureApps() }
             phase("access") { try run.measureAccess() }
             phase("reload") { try run.measureReload() }
@@ -118,6 +122,7 @@ struct BenchCommand: ParsableCommand {
             phase("start through D-Bus activation") { try run.measureActivation() }
         }
         if !skipGrowth { phase("growth and memory") { try run.measureGrowth() } }
+        if !skipGrowth || onlyDevtools { phase("devtools") { try run.measureDevtools() } }
         let report = run.report()
         print(report.table(), terminator: "")
         if let json { try report.writeJSON(to: json) }
@@ -139,6 +144,8 @@ struct BenchPlan {
     /// navd's RSS beyond which the history stops (the machine is shared).
     var historyMemoryGuardMebibytes: Double
     var cliRuns: Int
+    /// Changes before the devtools figures (GetTreeAt, the state file and memory at max-history 1,000).
+    var devtoolsChanges: Int
     var coldStarts: Int
 
     /// Untimed calls before each timed loop.

@@ -8,11 +8,7 @@ extension BenchRun {
     /// same bus, and the ratio is navd/floor at that level over navd/floor with 1 screen, so
     /// the machine's drift between levels cancels out.
     func measureGrowth() throws {
-        let routeFile = workDirectory + "/growth-routes.yaml"
-        try growthRouteFile.write(toFile: routeFile, atomically: true, encoding: .utf8)
-        let site = try BenchSite(
-            name: "growth", binaries: binaries, stateDirectory: workDirectory + "/state-growth",
-            navdArguments: ["--routes", routeFile])
+        let site = try siteWithRoutes("growth", growthRouteFile)
         defer { site.stop() }
 
         var baseline: Double?

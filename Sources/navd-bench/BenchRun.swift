@@ -53,6 +53,14 @@ final class BenchRun {
         }
     }
 
+    /// A site of its own named `name`, its navd persistent (state in the work directory) on the route file `routes`.
+    func siteWithRoutes(_ name: String, _ routes: String) throws -> BenchSite {
+        let routeFile = workDirectory + "/\(name)-routes.yaml"
+        try routes.write(toFile: routeFile, atomically: true, encoding: .utf8)
+        return try BenchSite(
+            name: name, binaries: binaries, stateDirectory: workDirectory + "/state-\(name)", navdArguments: ["--routes", routeFile])
+    }
+
     /// Stops the main and ephemeral sites (the later phases start their own).
     func stopCallSites() {
         python?.stop()

@@ -49,7 +49,7 @@ struct ExportKeptTests {
         #expect(stretch.start.undo.count == 2 && stretch.start.redo.isEmpty)
         #expect(stretch.start.history.all.map(\.entry.revision) == [3, 2])
         var replayed = Coordinator(graph: .demo, restoring: stretch.start)
-        #expect(replayed.path == coordinator.state.history.all[3].after!.tree.path)
+        #expect(replayed.path == coordinator.state.history.all[3].after!.state.tree.path)
         replayed.must(.undo)
         #expect(replayed.routesOnPath == ["red", "orange"], "the start's undo list goes back as the original did")
         // The base (revision 1) starts a stretch from 0; a revision after every change has none.

@@ -40,9 +40,14 @@ struct SnapshotSizeTests {
         return writer.bytes.count
     }
 
-    /// The live tree, then the undo and redo trees and the kept revisions' trees (docs/devtools.md).
+    /// The live tree, then the undo and redo trees and the kept revisions' trees (docs/devtools.md), made whole.
     static func trees(_ state: NavigationState) -> [Tree] {
-        [state.tree] + state.undo.all + state.redo.all + state.history.all.compactMap(\.after?.tree) + [state.base?.state.tree].compactMap { $0 }
+        arrayTrees(state) + state.history.all.compactMap(\.after?.state.tree)
+    }
+
+    /// The trees a state holds as arrays: all but the history steps' (which hold theirs as list cells).
+    static func arrayTrees(_ state: NavigationState) -> [Tree] {
+        [state.tree] + state.undo.all + state.redo.all + [state.base?.state.tree].compactMap { $0 }
     }
 
     static func screens(_ tree: Tree) -> [Screen] { tree.tabs.flatMap { $0.layers.flatMap(\.screens) } }
@@ -65,7 +70,7 @@ struct SnapshotSizeTests {
     static func distinctStacks(_ state: NavigationState) -> [[Screen]] {
         var buffers: Set<UnsafeRawPointer> = []
         var stacks: [[Screen]] = []
-        for tree in trees(state) {
+        for tree in arrayTrees(state) {
             for tab in tree.tabs {
                 for frame in tab.layers {
                     guard let buffer = frame.screens.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }),
@@ -82,11 +87,11 @@ struct SnapshotSizeTests {
         distinctStacks(state).reduce(0) { total, screens in screens.reduce(total) { $0 + bytes(of: $1) } }
     }
 
-    /// The heap a state holds, approximately: each distinct stack array (its screens' inline part) and each
-    /// distinct param string storage once, as memory shares them.
+    /// The heap a state holds, approximately: each distinct stack array (its screens' inline part), each list
+    /// cell the history steps hold, and each distinct param string storage once, as memory shares them.
     static func heapBytes(_ state: NavigationState) -> Int {
         var strings: Set<UnsafeRawPointer> = []
-        var total = 0
+        var total = KeptState.cellCount(state.history.all.compactMap(\.after)) * (32 + MemoryLayout<Screen>.stride)
         for screens in distinctStacks(state) {
             total += 32 + screens.count * MemoryLayout<Screen>.stride
             for screen in screens {

@@ -51,10 +51,8 @@ extension Coordinator {
         state.facts = txn.facts
         state.revision += 1
         state.recordHistory(
-            KeptChange(
-                entry: HistoryEntry(revision: state.revision, cause: op.cause, time: time), after: state.revisionState,
-                export: state.keptForExport(nextIdBefore: idsBefore)),
-            keep: max(1, graph.limits.maxHistory))
+            HistoryEntry(revision: state.revision, cause: op.cause, time: time), from: old,
+            export: state.keptForExport(nextIdBefore: idsBefore), keep: max(1, graph.limits.maxHistory))
         let record = JournalRecord(revision: state.revision, cause: op.cause, time: time, operation: op)
         var change = Change(
             revision: state.revision, isNoOp: false, cause: op.cause, newScreenId: txn.newScreenID,

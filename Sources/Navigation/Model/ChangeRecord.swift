@@ -64,19 +64,8 @@ extension Coordinator {
             return true
         }
         return steps.reversed().prefix(limit).map { step in
-            let tree = step.after?.tree
-            return ChangeInfo(
-                entry: step.entry, record: step.record, tab: tree.map { $0.isTabbed ? $0.current.name : "" },
-                top: tree.map(\.topRoute))
+            ChangeInfo(entry: step.entry, record: step.record, tab: step.after?.selectedTab, top: step.after?.topRoute)
         }
-    }
-}
-
-extension Tree {
-    /// The route of the screen on top of the path.
-    var topRoute: String {
-        let frame = current.layers[current.layers.count - 1]
-        return frame.screens[frame.screens.count - 1].route
     }
 }
 
@@ -87,15 +76,20 @@ extension ByteWriter {
         string(record.method)
         count(record.arguments.count)
         raw(record.arguments)
-        optional(record.sender) { $0.string($1) }
-        optional(record.uid) { $0.varint(UInt64($1)) }
-        optional(record.pid) { $0.varint(UInt64($1)) }
-        optional(record.command) { $0.string($1) }
+        caller(of: record)
         count(record.details.count)
         for (key, value) in record.details.sorted(by: { $0.key < $1.key }) {
             string(key)
             string(value)
         }
+    }
+
+    /// The caller part of a change record: optional sender, uid, pid, command (bool + value each).
+    mutating func caller(of record: ChangeRecord) {
+        optional(record.sender) { $0.string($1) }
+        optional(record.uid) { $0.varint(UInt64($1)) }
+        optional(record.pid) { $0.varint(UInt64($1)) }
+        optional(record.command) { $0.string($1) }
     }
 
     private mutating func optional<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {
@@ -113,15 +107,20 @@ extension ByteReader {
         arguments.reserveCapacity(length)
         for _ in 0..<length { arguments.append(try byte()) }
         var record = ChangeRecord(method: method, arguments: arguments)
-        if try bool() { record.sender = try string() }
-        if try bool() { record.uid = try uint32("uid") }
-        if try bool() { record.pid = try uint32("pid") }
-        if try bool() { record.command = try string() }
+        try caller(into: &record)
         for _ in 0..<(try count()) {
             let key = try string()
             record.details[key] = try string()
         }
         return record
+    }
+
+    /// The caller part as `ByteWriter.caller(of:)` wrote it.
+    mutating func caller(into record: inout ChangeRecord) throws(SnapshotError) {
+        if try bool() { record.sender = try string() }
+        if try bool() { record.uid = try uint32("uid") }
+        if try bool() { record.pid = try uint32("pid") }
+        if try bool() { record.command = try string() }
     }
 
     private mutating func uint32(_ what: String) throws(SnapshotError) -> UInt32 {

@@ -1,7 +1,7 @@
 // The kept revisions (docs/devtools.md): the current one, every revision History lists, and the base, the
-// state the oldest listed change started from. Each history step carries the state right after its change;
-// that state shares its buffers (tabs, stacks, facts) with its neighbours, so a step costs what its change
-// did, not the size of the tree.
+// state the oldest listed change started from. Each history step carries the state right after its change in
+// compact form (KeptState.swift), sharing what it has in common with the step before, so a step costs what its
+// change did, not the size of the tree.
 
 /// The state right after a revision: what `GetTreeAt` gives back and what `Revert` goes back to.
 struct RevisionState: Hashable, Sendable {
@@ -16,7 +16,7 @@ struct KeptChange: Hashable, Sendable {
     /// The line `History` lists.
     var entry: HistoryEntry
     /// The state right after the change; nil for a change restored from a version-4 snapshot, which kept none.
-    var after: RevisionState?
+    var after: KeptState?
     /// The request and the caller (GetChanges); nil for a change restored from a state 0.1.0 wrote (snapshot 4,
     /// journal record 3), which recorded none.
     var record: ChangeRecord? = nil
@@ -54,10 +54,14 @@ public struct StateAtRevision: Hashable, Sendable {
 }
 
 extension NavigationState {
-    /// Records `change` as the newest history step, keeping at least `keep` steps; when older steps are dropped,
-    /// the newest of them becomes the base.
-    mutating func recordHistory(_ change: KeptChange, keep: Int) {
-        if let dropped = history.push(change, keep: keep) { setBase(dropped) }
+    /// Records the change that made `entry` as the newest history step, with the current state right after it,
+    /// keeping at least `keep` steps; when older steps are dropped, the newest of them becomes the base. `old` is
+    /// the tree before the change, which the newest step holds when it made the revision before; `export` is
+    /// what Export needs of the change beyond its state.
+    mutating func recordHistory(_ entry: HistoryEntry, from old: Tree, export: KeptForExport?, keep: Int) {
+        let previous = history.top.flatMap { $0.element.entry.revision == entry.revision - 1 ? $0.element.after : nil }
+        let after = KeptState(revisionState, sharingWith: previous, madeFrom: previous == nil ? nil : old)
+        if let dropped = history.push(KeptChange(entry: entry, after: after, export: export), keep: keep) { setBase(dropped) }
     }
 
     /// Drops history steps beyond `2 * keep` (as pushes do), keeping the newest `keep`.
@@ -69,7 +73,7 @@ extension NavigationState {
     }
 
     private mutating func setBase(_ change: KeptChange) {
-        base = change.after.map { KeptRevision(revision: change.entry.revision, state: $0) }
+        base = change.after.map { KeptRevision(revision: change.entry.revision, state: $0.state) }
         baseExport = change.export
     }
 
@@ -78,23 +82,15 @@ extension NavigationState {
 }
 
 extension Coordinator {
-    /// The kept revisions other than the current one, newest first, with their states: the `maxHistory` newest
-    /// history steps that kept a state, then the base.
-    func keptBefore() -> [KeptRevision] {
+    /// The oldest kept revision: of the `maxHistory` newest history steps that kept a state, then the base, the
+    /// oldest; the current one when there is none.
+    func oldestKept() -> UInt64 {
         let listed = max(0, graph.limits.maxHistory)
-        guard listed > 0 else { return [] }
+        guard listed > 0 else { return state.revision }
         let steps = state.history.newest(listed + 1)
-        var kept: [KeptRevision] = []
-        for (index, step) in steps.enumerated() {
-            guard let after = step.after else { continue }
-            if index < listed && step.entry.revision != state.revision { kept.append(KeptRevision(revision: step.entry.revision, state: after)) }
-        }
-        if steps.count > listed, let after = steps[listed].after {
-            kept.append(KeptRevision(revision: steps[listed].entry.revision, state: after))
-        } else if steps.count <= listed, let base = state.base, !steps.isEmpty {
-            kept.append(base)
-        }
-        return kept
+        if steps.count > listed, steps[listed].after != nil { return steps[listed].entry.revision }
+        if steps.count <= listed, let base = state.base, !steps.isEmpty { return base.revision }
+        return steps.prefix(listed).last(where: { $0.after != nil })?.entry.revision ?? state.revision
     }
 
     /// The state right after `revision` (0: the current one), or `RevisionNotKept` naming the kept range. Walks
@@ -108,13 +104,13 @@ extension Coordinator {
             state.history.walk(listed + 1) { index, step in
                 walked = index + 1
                 guard step.entry.revision <= revision else { return true }
-                if step.entry.revision == revision, let after = step.after { found = KeptRevision(revision: revision, state: after) }
+                if step.entry.revision == revision, let after = step.after { found = KeptRevision(revision: revision, state: after.state) }
                 return false
             }
             if let found { return found }
             if walked == state.history.count, walked <= listed, walked > 0, let base = state.base, base.revision == revision { return base }
         }
-        let oldest = keptBefore().last?.revision ?? state.revision
+        let oldest = oldestKept()
         let range = oldest == state.revision ? "only its current revision \(oldest)" : "revisions \(oldest) to \(state.revision)"
         throw .revisionNotKept("revision \(revision) is not kept: this navigator keeps \(range)")
     }

@@ -97,9 +97,9 @@ extension Coordinator {
         }
         let start = try recordingStart(at: startRevision)
         let changes = steps.map { step in
-            let tree = step.after!.tree
+            let tree = step.after!.state.tree
             return ExportedChange(
-                info: ChangeInfo(entry: step.entry, record: step.record, tab: tree.isTabbed ? tree.current.name : "", top: tree.topRoute),
+                info: ChangeInfo(entry: step.entry, record: step.record, tab: tree.isTabbed ? tree.current.name : "", top: tree.topScreen.route),
                 path: tree.path, nextId: step.export!.nextId, graph: step.export!.graph)
         }
         let startGraph = exportKept(at: startRevision, in: older).map(\.graph).flatMap { isKnown($0) ? $0 : nil } ?? firstExport.graph

@@ -28,13 +28,20 @@ extension NavigationState {
         redacted.tree = tree.redactingParams()
         redacted.undo = lists.redacting(undo)
         redacted.redo = lists.redacting(redo)
-        redacted.history = BoundedStack(newestFirst: history.all.map { step in
-            var step = step
-            if let after = step.after { step.after?.tree = after.tree.redactingParams() }
-            step.record = nil
-            step.export = step.export.map { lists.redacting($0) }
-            return step
-        })
+        var steps = history.all
+        let states = steps.map { step in
+            step.after.map { after in
+                var state = after.state
+                state.tree = state.tree.redactingParams()
+                return state
+            }
+        }
+        for index in steps.indices {
+            steps[index].record = nil
+            steps[index].export = steps[index].export.map { lists.redacting($0) }
+        }
+        KeptState.share(states, into: &steps)  // redacted steps share their stacks' bottoms as the originals did
+        redacted.history = BoundedStack(newestFirst: steps)
         if let base { redacted.base?.state.tree = base.state.tree.redactingParams() }
         redacted.baseExport = baseExport.map { lists.redacting($0) }
         return redacted

@@ -10,6 +10,11 @@ extension NavigationState {
         SnapshotWriter.document(self)
     }
 
+    /// `encodedSnapshot()` with only the `historyLimit` newest history steps (and no base when some are left out).
+    func encodedSnapshot(historyLimit: Int) -> [UInt8] {
+        SnapshotWriter.document(self, historyLimit: historyLimit)
+    }
+
     /// Decodes `encodedSnapshot()`'s output; another version (the JSON version 1 included) or a damaged document is a `SnapshotError`. What the
     /// document shares (screens, stacks, tabs, trees) is shared again in memory.
     public static func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotError) -> NavigationState {
@@ -66,5 +71,14 @@ extension Tree {
             }
         }
         return nil
+    }
+}
+
+extension Coordinator {
+    /// The state's snapshot with the history steps it keeps and no more: those `History` lists and the one before
+    /// them, whose state is the base (docs/devtools.md). The model holds up to twice as many between trims;
+    /// what it holds beyond them is never read, so it is not stored.
+    public func encodedSnapshot() -> [UInt8] {
+        state.encodedSnapshot(historyLimit: max(0, graph.limits.maxHistory) + 1)
     }
 }

@@ -17,18 +17,21 @@ extension NavigationState {
         let nextId = try reader.varint()
         try checkCounters(revision: revision, nextId: nextId)
         return try SnapshotReader.decode(
-            &reader, revision: revision, nextId: nextId, keepsStates: version >= 5, keepsRecords: version >= 6, keepsExport: version >= 7)
+            &reader, revision: revision, nextId: nextId, keepsStates: version >= 5, keepsRecords: version >= 6,
+            keepsExport: version >= 7, sharesTexts: version >= 7)
     }
 
     /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees, then
     /// (version 5) the facts, the history with its kept states (version 6: and records) and the base, or (version 4) the history and the
     /// facts; `tree`
-    /// reads one tree, given the label for its errors. A version-4 document kept no states: only its current
+    /// reads one tree, given the label for its errors, `record` one change record, `entry` one history line. A version-4 document kept no states: only its current
     /// revision is kept, as the newest history step's state when that step made it.
     static func readState(
         _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool,
         export: (inout ByteReader) throws(SnapshotError) -> KeptForExport?,
-        tree: (inout ByteReader, String) throws(SnapshotError) -> Tree
+        tree: (inout ByteReader, String) throws(SnapshotError) -> Tree,
+        record: (inout ByteReader) throws(SnapshotError) -> ChangeRecord = { reader throws(SnapshotError) in try reader.changeRecord() },
+        entry: (inout ByteReader) throws(SnapshotError) -> HistoryEntry = { reader throws(SnapshotError) in try reader.historyEntry() }
     ) throws(SnapshotError) -> NavigationState {
         let current = try tree(&reader, "tree")
         var undoTrees: [Tree] = []
@@ -37,6 +40,7 @@ extension NavigationState {
         for _ in 0..<(try reader.count()) { redoTrees.append(try tree(&reader, "an undo/redo tree")) }
         let currentFacts = keepsStates ? try reader.params() : [:]
         var steps: [KeptChange] = []
+        var keptStates: [RevisionState?] = []
         var newerFacts = currentFacts
         func kept() throws(SnapshotError) -> RevisionState? {
             let code = try reader.byte()
@@ -52,9 +56,10 @@ extension NavigationState {
             return RevisionState(tree: kept, facts: newerFacts)
         }
         for _ in 0..<(try reader.count()) {
-            let entry = HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed())
-            var step = KeptChange(entry: entry, after: keepsStates ? try kept() : nil)
-            if keepsRecords, try reader.bool() { step.record = try reader.changeRecord() }
+            let entry = try entry(&reader)
+            var step = KeptChange(entry: entry, after: nil)
+            keptStates.append(keepsStates ? try kept() : nil)
+            if keepsRecords, try reader.bool() { step.record = try record(&reader) }
             step.export = try export(&reader)
             steps.append(step)
         }
@@ -69,7 +74,8 @@ extension NavigationState {
         state.facts = facts
         state.undo = BoundedStack(newestFirst: undoTrees)
         state.redo = BoundedStack(newestFirst: redoTrees)
-        if !keepsStates, !steps.isEmpty, steps[0].entry.revision == revision { steps[0].after = state.revisionState }
+        KeptState.share(keptStates, into: &steps)
+        if !keepsStates, !steps.isEmpty, steps[0].entry.revision == revision { steps[0].after = KeptState(state.revisionState) }
         state.history = BoundedStack(newestFirst: steps)
         state.base = base
         return state

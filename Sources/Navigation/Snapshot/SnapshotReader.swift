@@ -1,4 +1,4 @@
-/// Decodes a version-6, -5 or -4 snapshot (the format is in SnapshotWriter.swift). Every list is built once and every
+/// Decodes a version-7, -6, -5 or -4 snapshot (the format is in SnapshotWriter.swift). Every list is built once and every
 /// stack, tab list and tree that the document shares is the same array again, so memory after a restart holds
 /// what the document holds, not (tree size × steps). Trees are checked as in every version, each once, with
 /// the label of its first use ("tree", "an undo/redo tree").
@@ -15,6 +15,8 @@ struct SnapshotReader {
     private var flows: [FlowInstance] = []
     private(set) var treeEntries: [(isTabbed: Bool, selected: UInt64, tabs: Int, flows: Int)] = []
     private var trees: [Int: Tree] = [:]
+    /// The texts the change records refer to (version 7).
+    private var texts: [[UInt8]] = []
     /// What each list reference already became.
     private var stackByList: [Int: Int] = [:]
     private var layersByList: [Int: (layers: [StackFrame], stacks: [Int])] = [:]
@@ -26,16 +28,28 @@ struct SnapshotReader {
 
     /// The state in the rest of `reader` (after the version, revision and next id, which are given).
     static func decode(
-        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool, keepsExport: Bool
+        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool,
+        keepsExport: Bool, sharesTexts: Bool
     ) throws(SnapshotError) -> NavigationState {
         var tables = SnapshotReader(nextId: nextId)
         try tables.readTables(&reader)
+        if sharesTexts { tables.texts = try reader.texts() }
+        let texts = tables.texts
+        var newer = HistoryEntry(revision: revision, cause: "", time: 0)
         var state = try NavigationState.readState(
             &reader, revision: revision, nextId: nextId, keepsStates: keepsStates, keepsRecords: keepsRecords,
-            export: { (reader) throws(SnapshotError) in keepsExport ? try tables.export(&reader) : nil }
-        ) { (reader, label) throws(SnapshotError) in
-            try tables.tree(try reader.index(below: tables.treeEntries.count, of: "tree"), label: label)
-        }
+            export: { (reader) throws(SnapshotError) in keepsExport ? try tables.export(&reader) : nil },
+            tree: { (reader, label) throws(SnapshotError) in
+                try tables.tree(try reader.index(below: tables.treeEntries.count, of: "tree"), label: label)
+            },
+            record: { reader throws(SnapshotError) in
+                sharesTexts ? try reader.changeRecord(texts: texts) : try reader.changeRecord()
+            },
+            entry: { reader throws(SnapshotError) in
+                sharesTexts
+                    ? try reader.entry(texts: texts, newer: &newer)
+                    : try reader.historyEntry()
+            })
         if keepsExport {
             state.baseExport = try tables.export(&reader)
             state.graphGeneration = try reader.varint()

@@ -10,15 +10,19 @@
 //   tabs     string name, string id, varint list of stacks
 //   flows    a flow instance
 //   trees    bool tabbed, varint selected, varint list of tabs, varint list of flows
+//   texts    (version 7) varint length + bytes (each text a change record refers to: SnapshotWriter+Records.swift)
 //   then varint current tree, varint undo count + trees (newest first), varint redo count + trees (newest
 //   first), (version 5) the facts (params), varint history count, then per entry (newest first): varint
-//   revision, string cause, zigzag time, and (version 5) the state right after it: byte 0 (none), 1 (varint
+//   revision, string cause, zigzag time (version 7: zigzag the newer entry's revision (the current revision for
+//   the newest) less this one's, varint cause text, zigzag the newer entry's time (0 for the newest) less this
+//   one's), and (version 5) the state right after it: byte 0 (none), 1 (varint
 //   tree; the facts of the state before it in the document: the current facts, then the newer entry's) or 2
 //   (varint tree, then the facts that differ from those: params of the changed ones, varint count + strings of
-//   the removed ones), then (version 6) bool and, if true, the change's record (Model/ChangeRecord.swift);
-//   then (version 7) what Export keeps of the change (SnapshotWriter+Export.swift); then (version 5) the base:
-//   bool, and if true varint revision and a state as above; (version 7) what Export keeps of the base's
-//   change, then varint graph generation; (version 4) the facts last.
+//   the removed ones), then (version 6) bool and, if true, the change's record (version 6: as in the journal,
+//   Model/ChangeRecord.swift; version 7: as references into the texts table); then (version 7) what Export
+//   keeps of the change (SnapshotWriter+Export.swift); then (version 5) the base: bool, and if true varint
+//   revision and a state as above; (version 7) what Export keeps of the base's change, then varint graph
+//   generation; (version 4) the facts last.
 //
 // A list reference is 0 for the empty list, else 1 + the index of the cell holding its last element; a cell
 // holds one element (an index into the table the list is of) and the list before it. So lists that differ
@@ -28,8 +32,9 @@
 // or history steps hold is written once: the document grows with what the steps changed, never with
 // (tree size × steps) (`docs/durability.md#bounded-saved-state`). The reader shares again in memory what is shared here.
 //
-// Version 6 is version 7 without what Export keeps; version 5 is version 6 without the change records, version 4, which 0.1.0 wrote, version 5 without the kept
-// states; both are still read (their changes have no record). Versions 2 and 3,
+// Version 6 is version 7 with each record's texts written out in it and without what Export keeps; version 5,
+// version 6 without the change records; version 4, which 0.1.0 wrote, version 5 without the kept
+// states; all three are still read (a change of version 5 or 4 has no record). Versions 2 and 3,
 // from development builds before 0.1.0, are no longer read.
 
 /// Encodes a state as a version-7 snapshot (see the notes above).
@@ -43,6 +48,8 @@ struct SnapshotWriter {
     private var flows = ByteWriter(capacity: 256)
     private var flowNumbers = IdTable<FlowInstance>()
     private var trees = Table<TreeEntry>()
+    /// The texts of the change records (SnapshotWriter+Records.swift).
+    var texts = Table<[UInt8]>()
     /// Lists already written for an array buffer: a buffer the state shares between trees is walked once. The
     /// pointers are only compared while the state being encoded keeps every buffer alive.
     private var listByBuffer: [UnsafeRawPointer: Int] = [:]
@@ -51,6 +58,8 @@ struct SnapshotWriter {
     private var lastStack: (screens: [Screen], references: [Int]) = ([], [])
     /// The list reference of each undo/redo list cell already written (SnapshotWriter+Export.swift).
     var treeCells: [ObjectIdentifier: Int] = [:]
+    /// Lists already written for a kept stack's cell (SnapshotWriter+Kept.swift), alive while the state is.
+    var listByCell: [ObjectIdentifier: Int] = [:]
 
     /// A table whose entries are written once each, numbered in order of first use.
     struct Table<Key: Hashable> {
@@ -88,8 +97,9 @@ struct SnapshotWriter {
     struct Tab: Hashable { var name: String; var id: String; var list: Int }
     struct TreeEntry: Hashable { var isTabbed: Bool; var selected: Int; var tabs: Int; var flows: Int }
 
-    /// The whole document for `state`.
-    static func document(_ state: NavigationState) -> [UInt8] {
+    /// The whole document for `state`, with at most the `historyLimit` newest history steps (and the base only
+    /// when every step is written).
+    static func document(_ state: NavigationState, historyLimit: Int = .max) -> [UInt8] {
         var writer = SnapshotWriter()
         var body = ByteWriter(capacity: 256)
         body.count(writer.tree(state.tree))
@@ -99,30 +109,30 @@ struct SnapshotWriter {
         body.count(redo.count)
         for tree in redo { body.count(writer.tree(tree)) }
         body.params(state.facts)
-        let steps = state.history.all
+        let steps = state.history.newest(historyLimit)
         body.count(steps.count)
         var newerFacts = state.facts
+        let base = steps.count < state.history.count ? nil : state.base.map { (revision: $0.revision, state: KeptState($0.state)) }  // alive until written
+        var newer = HistoryEntry(revision: state.revision, cause: "", time: 0)
         for step in steps {
-            body.varint(step.entry.revision)
-            body.string(step.entry.cause)
-            body.signed(step.entry.time)
+            writer.entry(step.entry, newer: &newer, to: &body)
             writer.kept(step.after, newerFacts: &newerFacts, to: &body)
             body.bool(step.record != nil)
-            if let record = step.record { body.changeRecord(record) }
+            if let record = step.record { writer.changeRecord(record, to: &body) }
             writer.export(step.export, to: &body)
         }
-        body.bool(state.base != nil)
-        if let base = state.base {
+        body.bool(base != nil)
+        if let base {
             body.varint(base.revision)
             writer.kept(base.state, newerFacts: &newerFacts, to: &body)
         }
-        writer.export(state.baseExport, to: &body)
+        writer.export(base == nil ? nil : state.baseExport, to: &body)  // with the base it belongs to
         body.varint(state.graphGeneration)
         let tables = [
             (writer.routes.index.count, writer.routes.bytes), (writer.screenNumbers.count, writer.screens),
             (writer.cells.index.count, writer.cells.bytes), (writer.stacks.index.count, writer.stacks.bytes),
             (writer.tabs.index.count, writer.tabs.bytes), (writer.flowNumbers.count, writer.flows),
-            (writer.trees.index.count, writer.trees.bytes),
+            (writer.trees.index.count, writer.trees.bytes), (writer.texts.index.count, writer.texts.bytes),
         ]
         var document = ByteWriter(capacity: 64 + body.bytes.count + tables.reduce(0) { $0 + $1.1.bytes.count })
         document.raw(NavigationState.snapshotMagic)
@@ -139,11 +149,11 @@ struct SnapshotWriter {
 
     /// A kept state (see the notes above): its facts as what differs from `newerFacts`, the facts of the state
     /// written before it, so that a step costs the facts its change set, not all of them.
-    private mutating func kept(_ kept: RevisionState?, newerFacts: inout [String: ParamValue], to body: inout ByteWriter) {
+    private mutating func kept(_ kept: KeptState?, newerFacts: inout [String: ParamValue], to body: inout ByteWriter) {
         guard let kept else { body.byte(0); return }
         let same = newerFacts == kept.facts
         body.byte(same ? 1 : 2)
-        body.count(tree(kept.tree))
+        body.count(keptTree(kept))
         if !same {
             body.params(kept.facts.filter { newerFacts[$0.key] != $0.value })
             let removed = newerFacts.keys.filter { kept.facts[$0] == nil }.sorted()
@@ -155,7 +165,11 @@ struct SnapshotWriter {
 
     /// The tree's number.
     mutating func tree(_ tree: Tree) -> Int {
-        let tabList = list(tree.tabs) { writer, tab in writer.tab(tab) }
+        treeNumber(tree, tabs: list(tree.tabs) { writer, tab in writer.tab(tab) })
+    }
+
+    /// The number of the tree whose tabs are list `tabList` and whose selection and flows are `tree`'s.
+    mutating func treeNumber(_ tree: Tree, tabs tabList: Int) -> Int {
         var flowList = 0
         if !tree.flows.isEmpty {
             // In table order, so that trees whose flows differ by the newest instances share the older cells.
@@ -173,8 +187,11 @@ struct SnapshotWriter {
     }
 
     private mutating func tab(_ tab: TabStack) -> Int {
-        let entry = Tab(name: tab.name, id: tab.id, list: list(tab.layers) { writer, frame in writer.stack(frame) })
-        return tabs.number(entry) { bytes in
+        tabNumber(Tab(name: tab.name, id: tab.id, list: list(tab.layers) { writer, frame in writer.stack(frame) }))
+    }
+
+    mutating func tabNumber(_ entry: Tab) -> Int {
+        tabs.number(entry) { bytes in
             bytes.string(entry.name)
             bytes.string(entry.id)
             bytes.count(entry.list)
@@ -182,16 +199,19 @@ struct SnapshotWriter {
     }
 
     private mutating func stack(_ frame: StackFrame) -> Int {
-        let entry = Frame(style: frame.style.code, list: screenList(frame.screens))
-        return stacks.number(entry) { bytes in
+        stackNumber(Frame(style: frame.style.code, list: screenList(frame.screens)))
+    }
+
+    mutating func stackNumber(_ entry: Frame) -> Int {
+        stacks.number(entry) { bytes in
             bytes.byte(entry.style)
             bytes.count(entry.list)
         }
     }
 
     /// The list reference of `elements`, numbering each with `number`; an array buffer seen before is not walked.
-    private mutating func list<Element>(_ elements: [Element], _ number: (inout SnapshotWriter, Element) -> Int) -> Int {
-        let buffer = elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    mutating func list<Element>(_ elements: [Element], _ number: (inout SnapshotWriter, Element) -> Int) -> Int {
+        let buffer = elements.bufferAddress
         if let buffer, let known = listByBuffer[buffer] { return known }
         var reference = 0
         for element in elements {
@@ -204,7 +224,7 @@ struct SnapshotWriter {
 
     /// `list(screens)` for a stack, passing over the bottom it shares with the last stack walked.
     private mutating func screenList(_ screens: [Screen]) -> Int {
-        let buffer = screens.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        let buffer = screens.bufferAddress
         if let buffer, let known = listByBuffer[buffer] { return known }
         var references: [Int] = []
         references.reserveCapacity(screens.count)
@@ -234,7 +254,7 @@ struct SnapshotWriter {
         }
     }
 
-    private mutating func screen(_ screen: Screen) -> Int {
+    mutating func screen(_ screen: Screen) -> Int {
         let (number, isNew) = screenNumbers.number(screen, id: screen.id)
         if isNew {
             let route = routes.number(screen.route) { bytes in bytes.string(screen.route) }

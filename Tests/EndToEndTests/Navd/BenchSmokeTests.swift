@@ -31,6 +31,7 @@ struct BenchSmokeTests {
         "size.navd", "size.navctl", "size.navwatch", "install.size", "install.total",
         "growth.screens_1", "growth.screens_100", "growth.screens_10000",
         "memory.screens_10000.private", "memory.screens_10000.file", "memory.after_history", "growth.after_history",
+        "devtools.push_pop", "devtools.get_tree_at", "devtools.state_file", "devtools.rss",
     ] + appKeys
 
     /// The apps figures: an app's object against the default one, 50 apps, Reload and its stall, and an app

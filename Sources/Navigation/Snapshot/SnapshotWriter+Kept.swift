@@ -1,0 +1,38 @@
+// The snapshot writer's side of the kept states' compact form (Model/KeptState.swift): a kept stack's cells become
+// the document's list cells one for one, each written once however many kept steps share it, so the document
+// shares exactly what memory shares. The format is the one in SnapshotWriter.swift.
+
+extension SnapshotWriter {
+    /// The number of the tree `kept` holds.
+    mutating func keptTree(_ kept: KeptState) -> Int {
+        treeNumber(kept.treeShape, tabs: list(kept.keptTabs) { writer, tab in writer.keptTab(tab) })
+    }
+
+    private mutating func keptTab(_ tab: KeptTab) -> Int {
+        tabNumber(Tab(name: tab.name, id: tab.id, list: list(tab.layers) { writer, frame in writer.keptStack(frame) }))
+    }
+
+    private mutating func keptStack(_ frame: KeptFrame) -> Int {
+        stackNumber(Frame(style: frame.style.code, list: cellList(frame.screens)))
+    }
+
+    /// The list reference of the stack whose top cell is `top`: only the cells not written before are walked.
+    private mutating func cellList(_ top: StackCell<Screen>) -> Int {
+        var pending: [StackCell<Screen>] = []
+        var next: StackCell<Screen>? = top
+        var reference = 0
+        while let current = next {
+            if let known = listByCell[ObjectIdentifier(current)] {
+                reference = known
+                break
+            }
+            pending.append(current)
+            next = current.below
+        }
+        for current in pending.reversed() {
+            reference = cell(screen(current.element), after: reference)
+            listByCell[ObjectIdentifier(current)] = reference
+        }
+        return reference
+    }
+}
