@@ -63,7 +63,7 @@ let package = Package(
             name: "NavdService",
             dependencies: [
                 "DBus", "Navigation", "RouteFiles", "NavigatorProtocol",
-                "SQLite", "CMalloc",
+                "SQLite", "CMalloc", "ChildProcesses", "Recording",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
