@@ -44,6 +44,11 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // The navigation model: pure values, no I/O, no Foundation (clients link it and start fast).
         .target(name: "Navigation"),
+        // JSON text read and written by hand (keys kept in order, strict, terminal-safe escapes). No Foundation.
+        .target(name: "JSON"),
+        // The recording document of docs/devtools.md (Export, replay): pure values and their JSON text, and
+        // the one conversion of a recorded call's D-Bus arguments to JSON and back. No I/O, no Foundation.
+        .target(name: "Recording", dependencies: ["JSON", "Navigation", "NavigatorProtocol", "DBus"]),
         // libyaml, found through pkg-config (Debian: libyaml-dev).
         .systemLibrary(
             name: "CYAML",
@@ -81,7 +86,9 @@ let package = Package(
         // text and JSON renderings, batch files, command-line params, and the escaping of text for terminals.
         .target(
             name: "ClientCommandLine",
-            dependencies: ["NavdClient", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "NavdClient", "DBus", "JSON", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "navctl",
@@ -150,6 +157,7 @@ let package = Package(
         ),
         .testTarget(name: "NavigatorProtocolTests", dependencies: ["NavigatorProtocol", "Navigation", "DBus"]),
         .testTarget(name: "NavdClientTests", dependencies: ["NavdClient", "NavigatorProtocol", "DBus"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON", "Navigation", "NavigatorProtocol", "DBus"]),
         .testTarget(name: "ClientCommandLineTests", dependencies: ["ClientCommandLine", "NavdClient"]),
         .testTarget(
             name: "NavctlTests", dependencies: ["navctl", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]

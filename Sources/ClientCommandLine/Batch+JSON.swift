@@ -1,3 +1,4 @@
+import JSON
 import NavdClient
 
 /// A batch file that does not have the documented shape.
@@ -118,7 +119,7 @@ struct OperationReader {
             case .screens:
                 arguments[key] = .screens(try screens(value, what: what))
             case .revision:
-                guard let revision = value.revision else { throw fail("\(what) must be \(Self.described(.revision)), not \(value.kindDescription)") }
+                guard let revision = value.unsignedValue else { throw fail("\(what) must be \(Self.described(.revision)), not \(value.kindDescription)") }
                 arguments[key] = .revision(revision)
             }
         }
@@ -200,17 +201,6 @@ extension ParamValue {
                 self = .double(value)
             }
         case .null, .array, .object: return nil
-        }
-    }
-}
-
-extension JSONValue {
-    /// A whole number from 0 to 2^64 - 1, as a revision; nil for anything else.
-    var revision: UInt64? {
-        switch self {
-        case .int(let number) where number >= 0: UInt64(number)
-        case .unsigned(let number): number
-        default: nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+import Recording
 import NavdClient
 
 extension Node {

@@ -1,3 +1,5 @@
+import JSON
+import Recording
 import NavdClient
 
 /// What differs between two kept revisions (`navctl diff`): screens by id, the tab, facts and flows.

@@ -1,3 +1,5 @@
+import JSON
+
 // Nothing from the bus controls a terminal: a param, a name or a message may hold any Unicode, and a
 // terminal acts on some of it (ESC starts a sequence that can clear the screen or set the window's title;
 // C1 controls such as U+009B do the same on terminals that read them). Everything navctl and navwatch
@@ -38,9 +40,4 @@ extension String {
         return split(separator: "\n", omittingEmptySubsequences: false).map { String($0).terminalSafe }
             .joined(separator: "\n")
     }
-}
-
-extension Unicode.Scalar {
-    /// Whether a terminal may act on this scalar: C0 controls (ESC among them), DEL, and C1 controls.
-    public var isTerminalControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

@@ -20,6 +20,8 @@ struct KeptChange: Hashable, Sendable {
     /// The request and the caller (GetChanges); nil for a change restored from a state 0.1.0 wrote (snapshot 4,
     /// journal record 3), which recorded none.
     var record: ChangeRecord? = nil
+    /// What Export needs beyond the state (RecordingStartState.swift); nil for a change kept without it.
+    var lists: KeptLists? = nil
 }
 
 /// A revision and the state right after it.

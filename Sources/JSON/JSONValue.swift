@@ -1,5 +1,3 @@
-import NavdClient
-
 /// A JSON document as values, with object keys kept in the order they were given.
 ///
 /// Read and written here rather than through Foundation's JSONDecoder/JSONEncoder (which navctl links anyway,
@@ -33,6 +31,15 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// A revision or other count as a JSON number.
     public static func number(_ value: UInt64) -> JSONValue {
         value <= UInt64(Int64.max) ? .int(Int64(value)) : .unsigned(value)
+    }
+
+    /// A whole number from 0 to 2^64 - 1 (a revision, a count); nil for anything else.
+    public var unsignedValue: UInt64? {
+        switch self {
+        case .int(let number) where number >= 0: UInt64(number)
+        case .unsigned(let number): number
+        default: nil
+        }
     }
 
     /// The value of `key` in an object, nil for a missing key or a non-object.
@@ -116,21 +123,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 }
 
-extension ParamValue {
-    /// The param as a JSON value of its declared type.
-    public var json: JSONValue {
-        switch self {
-        case .string(let value): return .string(value)
-        case .int(let value): return .int(value)
-        case .double(let value): return .double(value)
-        case .bool(let value): return .bool(value)
-        }
-    }
-}
-
-extension Dictionary where Key == String, Value == ParamValue {
-    /// The params as a JSON object, keys sorted.
-    public var json: JSONValue {
-        .object(keys.sorted().map { ($0, self[$0]!.json) })
-    }
+extension Unicode.Scalar {
+    /// Whether a terminal may act on this scalar: C0 controls (ESC among them), DEL, and C1 controls.
+    public var isTerminalControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

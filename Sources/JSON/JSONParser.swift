@@ -35,6 +35,10 @@ struct JSONTextParser {
 
     mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         let expected = Array(literal.utf8)
+        if index + expected.count > bytes.count, Array(bytes[index...]) == Array(expected.prefix(bytes.count - index)) {
+            index = bytes.count
+            throw error("unexpected end of text")
+        }
         guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
             throw error("expected \(literal)")
         }
