@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "navctl",
             dependencies: [
-                "NavdClient", "ClientCommandLine", "ChildProcesses", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "NavdClient", "ClientCommandLine", "ChildProcesses", "JSON", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(

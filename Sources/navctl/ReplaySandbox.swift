@@ -53,7 +53,7 @@ final class ReplaySandbox {
         self.startSeconds = startSeconds
         ProcessRegistry.killAllOnInterrupt()
         var template = Array((Self.temporaryFolder() + "/navctl-replay-XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress) }) != nil else {
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw .broken("navctl: replay: cannot make a folder in \(Self.temporaryFolder()): \(String(cString: strerror(errno)))")
         }
         directory = String(cString: template)
@@ -150,8 +150,8 @@ final class ReplaySandbox {
         if count > 0 {
             let own = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if let slash = own.lastIndex(of: "/") {
-                let sibling = own[..<slash] + "/navd"
-                if access(sibling, X_OK) == 0 { return String(sibling) }
+                let sibling = String(own[..<slash]) + "/navd"
+                if access(sibling, X_OK) == 0 { return sibling }
             }
         }
         for folder in (variable("PATH") ?? "").split(separator: ":") where access("\(folder)/navd", X_OK) == 0 {

@@ -53,6 +53,11 @@ final class RecordingFixture: OnPrivateBus {
     /// `navctl replay ARGS…`, with the environment's session bus pointed at `sessionBus` (nothing else of the
     /// fixture's bus is given).
     func replay(_ arguments: String..., sessionBus: String = "unix:path=/nonexistent/navd-test-no-bus") throws -> CommandResult {
+        try replay(arguments, sessionBus: sessionBus)
+    }
+
+    /// `replay(_:sessionBus:)` with the arguments as a list.
+    func replay(_ arguments: [String], sessionBus: String = "unix:path=/nonexistent/navd-test-no-bus") throws -> CommandResult {
         try runNavctl(["replay"] + arguments, bus: nil, environment: ["DBUS_SESSION_BUS_ADDRESS": sessionBus])
     }
 
