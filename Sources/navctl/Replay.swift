@@ -17,7 +17,8 @@ struct Replay: NavctlCommand {
     static let abstract = "Replay a recording (navctl export) on a private bus and navd, comparing every change."
     static let discussion = """
         The replay never uses the bus options: it starts its own dbus-daemon and navd --ephemeral \
-        --from-recording FILE, and stops both whatever happens. Exit status: 0 all equal, 1 a change differs \
+        --from-recording FILE, and stops both whatever happens. --timeout is how long that navd may take \
+        to start and to answer each call. Exit status: 0 all equal, 1 a change differs \
         (the first is printed), 2 a bad recording or route file, 3 the replaying navd died, hung or did not start.
         """
 
@@ -25,14 +26,9 @@ struct Replay: NavctlCommand {
     @Argument(help: ArgumentHelp("The recording.", valueName: "file")) var file: String
     @Option(help: ArgumentHelp("Replay under this route file instead of the recorded graphs.", valueName: "file"))
     var routes: String?
-    @Option(help: ArgumentHelp("Seconds navd may take to start, and to answer one call, before it counts as hung.", valueName: "seconds"))
-    var timeout: Double = 10
-
-    func validate() throws {
-        if !(timeout > 0 && timeout <= 600) { throw ValidationError("--timeout takes seconds from 0 to 600") }
-    }
 
     func run() throws {
+        let timeout = options.connection.timeout
         do {
             let script = try ReplayScript(file: file)
             let sandbox = try ReplaySandbox(recording: file, routes: routes, startSeconds: timeout)
@@ -90,7 +86,8 @@ struct Replayer {
             }
             let comparison = ReplayComparison(recorded: step.recorded, replayed: replayed, byType: script.redacted)
             if !comparison.isEqual {
-                return comparison.report(heading: "revision \(step.recorded.revision) (\(what))", request: step.requestText)
+                let heading = "revision \(step.recorded.revision) (change \(index + 1) of \(script.steps.count))"
+                return comparison.report(heading: heading, request: step.requestText)
             }
         }
         return nil

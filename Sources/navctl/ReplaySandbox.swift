@@ -43,6 +43,8 @@ final class ReplaySandbox {
     /// navd's stdout and stderr.
     var logPath: String { directory + "/navd.log" }
     private var navdStatus: Int32?
+    /// Whether `stop()` ran: a pid is never signalled after its process was reaped (it may be another's by then).
+    private var stopped = false
 
     /// How long navd may take to take its name on the bus.
     let startSeconds: Double
@@ -128,6 +130,8 @@ final class ReplaySandbox {
     /// Stops navd and the bus by their pids (SIGTERM, then SIGKILL after a second) and removes the folder.
     /// Safe to call twice.
     func stop() {
+        if stopped { return }
+        stopped = true
         if exitStatus == nil {
             kill(navdPid, SIGTERM)
             let deadline = ProcessExit.monotonicSeconds() + 1
