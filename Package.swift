@@ -68,7 +68,7 @@ let package = Package(
             name: "NavdService",
             dependencies: [
                 "DBus", "Navigation", "RouteFiles", "NavigatorProtocol",
-                "SQLite", "CMalloc", "ChildProcesses", "Recording",
+                "SQLite", "CMalloc", "ChildProcesses", "Recording", "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

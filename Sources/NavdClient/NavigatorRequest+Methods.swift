@@ -121,6 +121,14 @@ extension NavigatorRequest {
         }
     }
 
+    /// `Export`: the recording (UTF-8 JSON, docs/devtools.md "Recordings") of the kept changes from the first at
+    /// or after `fromRevision` (0: the oldest kept), param values replaced by placeholders when `redact`.
+    public static func export(from fromRevision: UInt64 = 0, redact: Bool = false) -> NavigatorRequest<String> {
+        .init(.export, [.uint64(fromRevision), .boolean(redact)]) { values throws(DBusError) in
+            try values[0].requiredString("recording")
+        }
+    }
+
     /// `GetTreeAt`: the tree, the facts and the flows as they were right after kept `revision` (0: the current one).
     public static func getTreeAt(_ revision: UInt64) -> NavigatorRequest<StateAtRevision> {
         .init(.getTreeAt, [.uint64(revision)]) { values throws(DBusError) in

@@ -19,6 +19,9 @@ struct CallArguments {
     /// The `t` argument `name`.
     func uint64(_ name: String) throws(DBusError) -> UInt64 { try value(name).requiredUInt64(name) }
 
+    /// The `b` argument `name`.
+    func bool(_ name: String) throws(DBusError) -> Bool { try value(name).requiredBool(name) }
+
     /// The `u` argument `name`.
     func uint32(_ name: String) throws(DBusError) -> UInt32 { try value(name).requiredUInt32(name) }
 

@@ -64,6 +64,7 @@ extension NavigatorDaemon {
             let navigator = ServedNavigator(
                 app: name, path: path, source: source, coordinator: restored.coordinator, store: store,
                 restored: restored.restored)
+            loadGraphs(of: navigator)
             apps[name] = navigator
             export(navigator)
             logger.info("serving app '\(name)' from \(file) at revision \(restored.coordinator.revision)")

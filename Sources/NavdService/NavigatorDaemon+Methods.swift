@@ -91,6 +91,7 @@ extension NavigatorDaemon {
             return try mutate(nav, .revert(
                 revision: arguments.uint64("revision"), expectedRevision: arguments.uint64("expected_revision")))
         case .getChanges: return try changes(arguments, on: nav)
+        case .export: return try export(arguments, on: nav)
         }
     }
 

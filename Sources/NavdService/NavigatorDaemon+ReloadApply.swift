@@ -142,6 +142,7 @@ extension NavigatorDaemon {
         navigator.routeFile = file
         navigator.routeFileBytes = bytes
         navigator.savedGraph = saved
+        if after.state.graphGeneration != before.state.graphGeneration { rememberGraph(of: navigator) }
         for warning in reconciliation.warnings { logger.warning("\(navigator.logPrefix)\(warning)") }
         logger.notice("\(navigator.logPrefix)route file \(file ?? "<demo>") reloaded\(reconciliation.change.map { "; the tree was repaired as revision \($0.revision)" } ?? "")")
         navigator.pendingProperties.insert(reconciliation.changedProperties)

@@ -115,6 +115,7 @@ public final class NavigatorDaemon {
         main = ServedNavigator(
             app: nil, path: Navigator.objectPath, source: restored.source, coordinator: restored.coordinator, store: store,
             restored: restored.restored)
+        loadGraphs(of: main)
         server.addObjectManager(at: Navigator.objectPath)
         server.addNode(Navigator.appsPath)
         export(main)

@@ -24,6 +24,9 @@ final class ServedNavigator {
     let store: StateStore?
     /// Whether the state came from disk (start-up cause `restore`) or is fresh (`start`).
     let restored: Bool
+    /// The graph of each generation kept changes were answered under (Export), the current one included;
+    /// stored in `store` too (NavigatorDaemon+Export.swift).
+    var graphTexts: [UInt64: SavedGraph] = [:]
     /// Properties changed by pending calls (or a reload), announced with one `PropertiesChanged`.
     var pendingProperties = PendingProperties()
     /// Its `StackChanged` and `PropertiesChanged` with their headers marshalled (made when first sent).

@@ -8,7 +8,7 @@ import DBus
 public enum NavigatorMethod: Int, Hashable, Sendable, CaseIterable {
     case push, pop, popTo, popToRoot, replace, setStack, present, dismiss, dismissAll, back, selectTab, open, apply
     case undo, redo, getState, getTree, getRoutes, history, send, start, finish, setFacts, getFlows, getEvents
-    case resolve, reload, getEventParams, getTreeAt, revert, getChanges
+    case resolve, reload, getEventParams, getTreeAt, revert, getChanges, export
 
     /// The D-Bus declaration: name, arguments, documentation.
     public var declaration: MethodDeclaration { Self.specs[rawValue].declaration }
@@ -183,6 +183,11 @@ extension NavigatorMethod {
             "GetChanges", in: [.init("from_revision", "t"), .init("limit", "u")],
             out: [.init("changes", WireSignature.changes.rawValue)], changesTree: false,
             "The kept changes (those History lists) with revision >= from_revision, oldest first, at most limit: (revision, cause, time in microseconds since the epoch, method, details). method is the D-Bus method that made the change, '' for a reconcile. details: args (av, the call's arguments), sender (s), uid and pid (u, from the bus), command (s, the caller's process name), for Send event, source and outcome, for reconcile reason (start or reload), always tab and top (after the change). Changes nothing.")
+        /// `Export(t from_revision, b redact) → s recording`.
+        case .export: Spec(
+            "Export", in: [.init("from_revision", "t"), .init("redact", "b")], out: [.init("recording", "s")],
+            changesTree: false,
+            "The recording (UTF-8 JSON, navd-recording version 1) of the kept changes from from_revision (0: from the oldest History lists) to the current revision: the route graph, the state the first started from, and each change's request, caller and visible result. redact replaces every param value by a placeholder of the same type and drops the callers. RevisionNotKept when no kept change at or after from_revision can be exported. Changes nothing.")
         }
     }
 }

@@ -110,7 +110,13 @@ extension DBusValue {
         return value
     }
 
-    /// The `u` argument's value; throws `InvalidArgs` naming `what` when the value is not a `u`.
+    /// The `b` argument's value; throws `InvalidArgs` naming `what` when the value is not a `b`.
+    public func requiredBool(_ what: String) throws(DBusError) -> Bool {
+        guard case .boolean(let value) = self else { throw malformed("\(what) (b)", self) }
+        return value
+    }
+
+    /// The value as a `u`; `InvalidArgs` naming `what` otherwise.
     public func requiredUInt32(_ what: String) throws(DBusError) -> UInt32 {
         guard case .uint32(let value) = self else { throw malformed("\(what) (u)", self) }
         return value

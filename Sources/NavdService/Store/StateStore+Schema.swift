@@ -8,6 +8,7 @@ extension StateStore {
     static let tablesOfSchema: [Int: Set<String>] = [
         1: ["meta", "snapshot", "journal"],
         2: ["meta", "snapshot", "journal", "graph", "journal_aside"],
+        3: ["meta", "snapshot", "journal", "graph", "journal_aside", "graph_text"],
     ]
 
     /// Schema version 1: the metadata, the one snapshot, the journal after it.
@@ -49,6 +50,17 @@ extension StateStore {
                 time INTEGER NOT NULL -- seconds since 1970-01-01 UTC
             );
             UPDATE meta SET value = 2 WHERE key = 'schema_version';
+            """,
+        // 2 → 3: the route graph of each graph generation the kept changes were answered under (Export,
+        // StateStore+GraphTexts.swift), written once per generation.
+        2: """
+            CREATE TABLE graph_text (
+                generation INTEGER PRIMARY KEY NOT NULL,
+                origin TEXT NOT NULL,
+                source BLOB NOT NULL,
+                limit_overrides TEXT NOT NULL
+            );
+            UPDATE meta SET value = 3 WHERE key = 'schema_version';
             """,
     ]
 

@@ -11,7 +11,7 @@ public final class StateStore {
     /// The name of the database file inside the state directory.
     public static let fileName = "navd.sqlite3"
     /// The schema version this navd writes and reads (it migrates older ones in place).
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
     /// SQLite's `application_id` header field for navd's files ("navd" in ASCII).
     static let applicationID: Int32 = 0x6E61_7664
 

@@ -25,6 +25,7 @@ extension Coordinator {
         let before = PropertySnapshot(self)
         let keep = graph.limits.maxUndo
         let old = state.tree
+        let idsBefore = state.ids.next
         switch effect {
         case .record:
             state.undo.push(old, keep: keep)
@@ -50,7 +51,9 @@ extension Coordinator {
         state.facts = txn.facts
         state.revision += 1
         state.recordHistory(
-            KeptChange(entry: HistoryEntry(revision: state.revision, cause: op.cause, time: time), after: state.revisionState),
+            KeptChange(
+                entry: HistoryEntry(revision: state.revision, cause: op.cause, time: time), after: state.revisionState,
+                export: state.keptForExport(nextIdBefore: idsBefore)),
             keep: max(1, graph.limits.maxHistory))
         let record = JournalRecord(revision: state.revision, cause: op.cause, time: time, operation: op)
         var change = Change(

@@ -35,6 +35,7 @@ extension Coordinator {
     /// lists are trimmed to a smaller `maxUndo`). Everything afterwards, Undo and Redo included, uses `graph`.
     public mutating func reload(_ graph: RouteGraph, at time: Int64) -> Reconciliation {
         let statesBefore = self.graph.states
+        if graph != self.graph { state.graphGeneration += 1 }
         self.graph = graph
         self.index = GraphIndex(graph)
         return reconcile(at: time, statesBefore: statesBefore)

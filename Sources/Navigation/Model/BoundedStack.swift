@@ -35,6 +35,9 @@ struct BoundedStack<Element: Sendable>: Sendable {
 
     init() {}
 
+    /// The stack whose newest cell is `top`, sharing it.
+    init(top: StackCell<Element>?) { self.top = top }
+
     /// Newest first.
     init(newestFirst elements: [Element]) {
         for element in elements.reversed() {

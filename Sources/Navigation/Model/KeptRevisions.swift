@@ -21,7 +21,7 @@ struct KeptChange: Hashable, Sendable {
     /// journal record 3), which recorded none.
     var record: ChangeRecord? = nil
     /// What Export needs beyond the state (RecordingStartState.swift); nil for a change kept without it.
-    var lists: KeptLists? = nil
+    var export: KeptForExport? = nil
 }
 
 /// A revision and the state right after it.
@@ -70,6 +70,7 @@ extension NavigationState {
 
     private mutating func setBase(_ change: KeptChange) {
         base = change.after.map { KeptRevision(revision: change.entry.revision, state: $0) }
+        baseExport = change.export
     }
 
     /// The current state as a kept state.

@@ -16,6 +16,11 @@ public struct NavigationState: Hashable, Sendable {
     var base: KeptRevision?
     /// The current value of every declared fact (not part of undo).
     var facts: [String: ParamValue] = [:]
+    /// Which route graph the navigator answers under: 1 at first, one more at each reload that changes the
+    /// graph (RecordingStartState.swift); the service keeps each generation's route file text.
+    public internal(set) var graphGeneration: UInt64 = 1
+    /// What Export needs of the change that made the base (nil when not known).
+    var baseExport: KeptForExport?
 
     /// The number the next issued id will carry.
     public var nextIdNumber: UInt64 { ids.next }

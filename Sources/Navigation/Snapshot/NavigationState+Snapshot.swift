@@ -2,7 +2,7 @@
 /// stored once and stacks share their common bottoms, so undo, redo and history steps cost only what they change.
 extension NavigationState {
     /// The version of the snapshot format `encodedSnapshot()` writes.
-    public static let snapshotVersion = 6
+    public static let snapshotVersion = 7
 
     /// The whole state as a versioned binary document (magic "NVDS", then the version): a function of the state's
     /// value, whose size grows with the live tree plus what the kept steps changed.

@@ -1,5 +1,5 @@
 // The snapshot document's frame (the format itself is in SnapshotWriter.swift): magic "NVDS", the version,
-// revision and next id, then SnapshotReader reads the tables and `readState` what follows them. Versions 6,
+// revision and next id, then SnapshotReader reads the tables and `readState` what follows them. Versions 7, 6,
 // 5 (without the change records) and 4 (0.1.0's, without the kept states either) are read: versions 2 and 3 were written by development builds
 // before 0.1.0, the first package.
 
@@ -16,7 +16,8 @@ extension NavigationState {
         let revision = try reader.varint()
         let nextId = try reader.varint()
         try checkCounters(revision: revision, nextId: nextId)
-        return try SnapshotReader.decode(&reader, revision: revision, nextId: nextId, keepsStates: version >= 5, keepsRecords: version >= 6)
+        return try SnapshotReader.decode(
+            &reader, revision: revision, nextId: nextId, keepsStates: version >= 5, keepsRecords: version >= 6, keepsExport: version >= 7)
     }
 
     /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees, then
@@ -26,6 +27,7 @@ extension NavigationState {
     /// revision is kept, as the newest history step's state when that step made it.
     static func readState(
         _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool,
+        export: (inout ByteReader) throws(SnapshotError) -> KeptForExport?,
         tree: (inout ByteReader, String) throws(SnapshotError) -> Tree
     ) throws(SnapshotError) -> NavigationState {
         let current = try tree(&reader, "tree")
@@ -53,6 +55,7 @@ extension NavigationState {
             let entry = HistoryEntry(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed())
             var step = KeptChange(entry: entry, after: keepsStates ? try kept() : nil)
             if keepsRecords, try reader.bool() { step.record = try reader.changeRecord() }
+            step.export = try export(&reader)
             steps.append(step)
         }
         var base: KeptRevision? = nil
@@ -62,7 +65,6 @@ extension NavigationState {
             base = KeptRevision(revision: baseRevision, state: baseState)
         }
         let facts = keepsStates ? currentFacts : try reader.params()
-        guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the snapshot") }
         var state = NavigationState(tree: current, revision: revision, ids: IdCounter(next: nextId))
         state.facts = facts
         state.undo = BoundedStack(newestFirst: undoTrees)

@@ -6,29 +6,42 @@ struct SnapshotReader {
     private let nextId: UInt64
     private var routes: [String] = []
     private var screens: [Screen] = []
-    private var cellElements: [Int] = []
-    private var cellLists: [Int] = []
+    private(set) var cellElements: [Int] = []
+    private(set) var cellLists: [Int] = []
     private var stacks = SnapshotStacks()
     /// Each stack entry and the number of its screens in `stacks`.
     private var frames: [(frame: StackFrame, stack: Int)] = []
     private var tabs: [(tab: TabStack, stacks: [Int])] = []
     private var flows: [FlowInstance] = []
-    private var treeEntries: [(isTabbed: Bool, selected: UInt64, tabs: Int, flows: Int)] = []
+    private(set) var treeEntries: [(isTabbed: Bool, selected: UInt64, tabs: Int, flows: Int)] = []
     private var trees: [Int: Tree] = [:]
     /// What each list reference already became.
     private var stackByList: [Int: Int] = [:]
     private var layersByList: [Int: (layers: [StackFrame], stacks: [Int])] = [:]
     private var tabsByList: [Int: (tabs: [TabStack], stacks: [Int])] = [:]
+    /// The cell each undo/redo list reference already became (SnapshotWriter+Export.swift).
+    var treeCellsByList: [Int: StackCell<Tree>] = [:]
 
     private init(nextId: UInt64) { self.nextId = nextId }
 
     /// The state in the rest of `reader` (after the version, revision and next id, which are given).
-    static func decode(_ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool) throws(SnapshotError) -> NavigationState {
+    static func decode(
+        _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool, keepsExport: Bool
+    ) throws(SnapshotError) -> NavigationState {
         var tables = SnapshotReader(nextId: nextId)
         try tables.readTables(&reader)
-        return try NavigationState.readState(&reader, revision: revision, nextId: nextId, keepsStates: keepsStates, keepsRecords: keepsRecords) { (reader, label) throws(SnapshotError) in
+        var state = try NavigationState.readState(
+            &reader, revision: revision, nextId: nextId, keepsStates: keepsStates, keepsRecords: keepsRecords,
+            export: { (reader) throws(SnapshotError) in keepsExport ? try tables.export(&reader) : nil }
+        ) { (reader, label) throws(SnapshotError) in
             try tables.tree(try reader.index(below: tables.treeEntries.count, of: "tree"), label: label)
         }
+        if keepsExport {
+            state.baseExport = try tables.export(&reader)
+            state.graphGeneration = try reader.varint()
+        }
+        guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the snapshot") }
+        return state
     }
 
     /// Reads the tables in their order; lists are built as stacks and tabs name them.
@@ -95,7 +108,7 @@ struct SnapshotReader {
     }
 
     /// Tree `number`, built and checked at its first use.
-    private mutating func tree(_ number: Int, label: String) throws(SnapshotError) -> Tree {
+    mutating func tree(_ number: Int, label: String) throws(SnapshotError) -> Tree {
         if let known = trees[number] { return known }
         let entry = treeEntries[number]
         let (treeTabs, used) = try tabList(entry.tabs)

@@ -1,7 +1,7 @@
-// Snapshot format version 6, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
+// Snapshot format version 7, binary (primitives as in ByteWriter, values as in ByteCoding+Values.swift and
 // ByteCoding+Flows.swift). Whatever the trees hold is stored once, in tables, and referred to by index:
 //
-//   magic "NVDS" (4 bytes), varint version (4), varint revision, varint next id, then the tables, each a varint
+//   magic "NVDS" (4 bytes), varint version (7), varint revision, varint next id, then the tables, each a varint
 //   count and its entries:
 //   routes   string (each route name a screen names)
 //   screens  string id, varint route, params
@@ -16,8 +16,9 @@
 //   tree; the facts of the state before it in the document: the current facts, then the newer entry's) or 2
 //   (varint tree, then the facts that differ from those: params of the changed ones, varint count + strings of
 //   the removed ones), then (version 6) bool and, if true, the change's record (Model/ChangeRecord.swift);
-//   then (version 5) the base: bool, and if true varint revision and a state as above;
-//   (version 4) the facts last.
+//   then (version 7) what Export keeps of the change (SnapshotWriter+Export.swift); then (version 5) the base:
+//   bool, and if true varint revision and a state as above; (version 7) what Export keeps of the base's
+//   change, then varint graph generation; (version 4) the facts last.
 //
 // A list reference is 0 for the empty list, else 1 + the index of the cell holding its last element; a cell
 // holds one element (an index into the table the list is of) and the list before it. So lists that differ
@@ -27,11 +28,11 @@
 // or history steps hold is written once: the document grows with what the steps changed, never with
 // (tree size × steps) (`docs/durability.md#bounded-saved-state`). The reader shares again in memory what is shared here.
 //
-// Version 5 is version 6 without the change records, version 4, which 0.1.0 wrote, version 5 without the kept
+// Version 6 is version 7 without what Export keeps; version 5 is version 6 without the change records, version 4, which 0.1.0 wrote, version 5 without the kept
 // states; both are still read (their changes have no record). Versions 2 and 3,
 // from development builds before 0.1.0, are no longer read.
 
-/// Encodes a state as a version-6 snapshot (see the notes above).
+/// Encodes a state as a version-7 snapshot (see the notes above).
 struct SnapshotWriter {
     private var routes = Table<String>()
     private var screens = ByteWriter(capacity: 4096)
@@ -48,6 +49,8 @@ struct SnapshotWriter {
     /// The last stack walked and the list reference after each of its screens: the next stack walked is most
     /// often the same stack one step earlier (a push or pop apart), so their common bottom is not looked up again.
     private var lastStack: (screens: [Screen], references: [Int]) = ([], [])
+    /// The list reference of each undo/redo list cell already written (SnapshotWriter+Export.swift).
+    var treeCells: [ObjectIdentifier: Int] = [:]
 
     /// A table whose entries are written once each, numbered in order of first use.
     struct Table<Key: Hashable> {
@@ -106,12 +109,15 @@ struct SnapshotWriter {
             writer.kept(step.after, newerFacts: &newerFacts, to: &body)
             body.bool(step.record != nil)
             if let record = step.record { body.changeRecord(record) }
+            writer.export(step.export, to: &body)
         }
         body.bool(state.base != nil)
         if let base = state.base {
             body.varint(base.revision)
             writer.kept(base.state, newerFacts: &newerFacts, to: &body)
         }
+        writer.export(state.baseExport, to: &body)
+        body.varint(state.graphGeneration)
         let tables = [
             (writer.routes.index.count, writer.routes.bytes), (writer.screenNumbers.count, writer.screens),
             (writer.cells.index.count, writer.cells.bytes), (writer.stacks.index.count, writer.stacks.bytes),
@@ -148,7 +154,7 @@ struct SnapshotWriter {
     }
 
     /// The tree's number.
-    private mutating func tree(_ tree: Tree) -> Int {
+    mutating func tree(_ tree: Tree) -> Int {
         let tabList = list(tree.tabs) { writer, tab in writer.tab(tab) }
         var flowList = 0
         if !tree.flows.isEmpty {
@@ -221,7 +227,7 @@ struct SnapshotWriter {
     }
 
     /// The reference of the list `before` followed by `element`.
-    private mutating func cell(_ element: Int, after before: Int) -> Int {
+    mutating func cell(_ element: Int, after before: Int) -> Int {
         1 + cells.number(Cell(element: element, list: before)) { bytes in
             bytes.count(element)
             bytes.count(before)

@@ -1,0 +1,98 @@
+// `navctl export --redact` (docs/devtools.md, "Recordings"): every param value becomes a placeholder of the
+// same type, so a recording can be handed on without the values people typed; facts and route files stay.
+
+extension ParamValue {
+    /// The placeholder of the value: a string of as many `x` as it has characters, `0`, `0.0` or `false`.
+    public var placeholder: ParamValue {
+        switch self {
+        case .string(let text): .string(String(repeating: "x", count: text.count))
+        case .int: .int(0)
+        case .double: .double(0)
+        case .bool: .bool(false)
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == ParamValue {
+    /// Each value's placeholder.
+    public var placeholders: [String: ParamValue] { mapValues(\.placeholder) }
+}
+
+extension NavigationState {
+    /// The state with every screen's and flow instance's params replaced by placeholders, in the tree, the
+    /// undo and redo lists and the kept states, and without the kept changes' requests and callers; facts
+    /// are kept. Pending intents of guarded flows keep their requests (not redacted).
+    public func redactingParams() -> NavigationState {
+        var redacted = self
+        redacted.tree = tree.redactingParams()
+        redacted.undo = BoundedStack(newestFirst: undo.all.map { $0.redactingParams() })
+        redacted.redo = BoundedStack(newestFirst: redo.all.map { $0.redactingParams() })
+        redacted.history = BoundedStack(newestFirst: history.all.map { step in
+            var step = step
+            if let after = step.after { step.after?.tree = after.tree.redactingParams() }
+            step.record = nil
+            step.export = step.export.map(Self.redacting)
+            return step
+        })
+        if let base { redacted.base?.state.tree = base.state.tree.redactingParams() }
+        redacted.baseExport = baseExport.map(Self.redacting)
+        return redacted
+    }
+
+    private static func redacting(_ export: KeptForExport) -> KeptForExport {
+        var export = export
+        export.undo = BoundedStack(newestFirst: export.undo.all.map { $0.redactingParams() })
+        export.redo = BoundedStack(newestFirst: export.redo.all.map { $0.redactingParams() })
+        return export
+    }
+}
+
+extension Tree {
+    /// The tree with every screen's and flow instance's params replaced by placeholders.
+    func redactingParams() -> Tree {
+        var tree = self
+        for tab in tree.tabs.indices {
+            for layer in tree.tabs[tab].layers.indices {
+                for screen in tree.tabs[tab].layers[layer].screens.indices {
+                    tree.tabs[tab].layers[layer].screens[screen].params = tree.tabs[tab].layers[layer].screens[screen].params.placeholders
+                }
+            }
+        }
+        tree.flows = tree.flows.mapValues { instance in
+            var instance = instance
+            instance.params = instance.params.placeholders
+            return instance
+        }
+        return tree
+    }
+}
+
+extension RouteGraph {
+    /// An `Open` target with its param values replaced by `x`s of the same length: the `{param}` segments of
+    /// the declared link pattern it matches, and the values of a generic path's `;key=value` pairs. Literal
+    /// segments, route and tab names and named states stay.
+    public func redactedTarget(_ target: String) -> String {
+        guard target.hasPrefix("/") else { return target }
+        let segments = target.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        for link in routes.values.compactMap(\.link) {
+            guard let pattern = LinkPattern.parse(link), pattern.count == segments.count else { continue }
+            let matches = zip(pattern, segments).allSatisfy { part, segment in
+                if case .literal(let text) = part { return text == segment }
+                return true
+            }
+            guard matches else { continue }
+            return "/" + zip(pattern, segments).map { part, segment in
+                if case .param = part { return String(repeating: "x", count: segment.count) }
+                return String(segment)
+            }.joined(separator: "/")
+        }
+        return "/" + segments.map { segment in
+            let pieces = segment.split(separator: ";", omittingEmptySubsequences: false)
+            guard pieces.count > 1 else { return String(segment) }
+            return ([String(pieces[0])] + pieces.dropFirst().map { pair in
+                guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+                return String(pair[...equals]) + String(repeating: "x", count: pair[pair.index(after: equals)...].count)
+            }).joined(separator: ";")
+        }.joined(separator: "/")
+    }
+}
