@@ -13,6 +13,7 @@ extension NavigatorDaemon {
     static func replayStart(_ plan: ReplayPlan, options: ServiceOptions) -> RestoredNavigator {
         let recorded = plan.startGraph
         var coordinator = Coordinator(graph: recorded.graph, restoring: plan.start)
+        if let first = plan.steps.first { coordinator.setIdCounterForReplay(first.nextId) }
         guard plan.underRoutesFile else {
             let source = GraphSource(graph: recorded.graph, routeFile: recorded.file, bytes: recorded.bytes, overrides: [])
             return RestoredNavigator(coordinator: coordinator, source: source, restored: true)

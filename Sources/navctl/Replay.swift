@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import ChildProcesses
 import ClientCommandLine
 import DBus
 import NavdClient
@@ -116,15 +117,26 @@ struct Replayer {
         do {
             return try client.send(.getState)
         } catch {
-            if case .remote(let name, let message) = error {
+            switch error {
+            case .remote(let name, let message):
                 throw failure(DBusError(name: name, message: message), during: what)
+            case .unreachable(_, let reason):
+                // The client's name for a call that got no reply (a timeout or a closed connection).
+                throw failure(DBusError(name: DBusErrorName.noReply, message: reason), during: what)
+            case .unexpectedReply:
+                throw failure(DBusError(name: DBusErrorName.failed, message: "\(error)"), during: what)
             }
-            throw failure(DBusError(name: DBusErrorName.failed, message: "\(error)"), during: what)
         }
     }
 
     /// What a call that got no answer says about the replaying navd: it died, or it hung.
     private func failure(_ error: DBusError, during what: String) -> ReplayFailure {
+        // The bus sees a killed navd's connection close a moment before the process can be reaped (and libdbus
+        // names that NoReply too, as a timeout): give it a second to show which it was.
+        let deadline = ProcessExit.monotonicSeconds() + 1
+        while sandbox.exitStatus == nil, ProcessExit.monotonicSeconds() < deadline {
+            usleep(5_000)
+        }
         if let status = sandbox.exitStatus {
             return .broken("navctl: replay: the replaying navd died (exit status \(status)) during \(what); its last words:\n\(sandbox.navdLog)")
         }

@@ -106,7 +106,7 @@ final class ReplaySandbox {
         while ProcessExit.monotonicSeconds() < deadline {
             if let status = exitStatus {
                 let said = navdLog
-                if status == ExitStatus.usage { throw .badInput(said) }
+                if status == ExitStatus.usage { throw .badInput("navctl: replay: navd refused its input:\n\(said)") }
                 throw .broken("navctl: replay: navd exited with status \(status) before serving:\n\(said)")
             }
             if (try? connection.nameOwner(Navigator.busName)) != nil { return }

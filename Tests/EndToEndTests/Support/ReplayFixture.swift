@@ -13,11 +13,13 @@ final class RecordingFixture: OnPrivateBus {
     let folder: String
     /// The route file navd serves.
     var routesFile: String { folder + "/routes.yaml" }
+    /// The demo graph's text, what the route file holds at first.
+    let demo: String
 
     init() throws {
         folder = TemporaryDirectory.make("navd-test-replay")
-        let demo = try ChildProcess.run(Products.url("navd"), ["--print-default-routes"])
-        try demo.stdout.write(toFile: folder + "/routes.yaml", atomically: true, encoding: .utf8)
+        demo = try ChildProcess.run(Products.url("navd"), ["--print-default-routes"]).stdout
+        try demo.write(toFile: folder + "/routes.yaml", atomically: true, encoding: .utf8)
         bus = try PrivateBus()
         navd = try NavdProcess.started(bus: bus, extraArguments: ["--routes", folder + "/routes.yaml"])
     }
@@ -37,7 +39,6 @@ final class RecordingFixture: OnPrivateBus {
     @discardableResult
     func writeRoutes(_ name: String, _ edit: (String) -> String) throws -> String {
         let path = folder + "/" + name
-        let demo = try String(contentsOfFile: routesFile, encoding: .utf8)
         try edit(demo).write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
