@@ -42,6 +42,10 @@ public enum RecordedCall {
         return values
     }
 
+    /// A D-Bus value as JSON for people to read (`navctl history --json`): the plain form of the recording,
+    /// variants as what they hold.
+    public static func plainJSON(_ value: DBusValue) -> JSONValue { TypedJSON.json(value, typedVariants: false) }
+
     private static func inArguments(_ method: String) throws(RecordingError) -> [ArgumentDeclaration] {
         guard let known = NavigatorMethod(name: method) else { throw RecordingError("'\(method)' is not a method of org.navd.Navigator1") }
         return known.declaration.inArguments

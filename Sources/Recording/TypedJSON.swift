@@ -19,9 +19,11 @@ enum TypedJSON {
     /// The key that marks a variant's typed form.
     static let typeKey = "$type"
 
-    /// `value` in the plain form of its own signature.
-    static func json(_ value: DBusValue) -> JSONValue {
-        switch value {
+    /// `value` in the plain form of its own signature; with `typedVariants` false a variant is what it holds,
+    /// its type dropped (for people to read, not for replay).
+    static func json(_ value: DBusValue, typedVariants: Bool = true) -> JSONValue {
+        func part(_ value: DBusValue) -> JSONValue { Self.json(value, typedVariants: typedVariants) }
+        return switch value {
         case .byte(let v): .int(Int64(v))
         case .boolean(let v): .bool(v)
         case .int16(let v): .int(Int64(v))
@@ -34,18 +36,19 @@ enum TypedJSON {
         case .string(let v): .string(v)
         case .objectPath(let v): .string(v.rawValue)
         case .signature(let v): .string(v.rawValue)
-        case .array(_, let items): .array(items.map(json))
-        case .structure(let fields): .array(fields.map(json))
+        case .array(_, let items): .array(items.map(part))
+        case .structure(let fields): .array(fields.map(part))
         case .dictionary(let key, _, let entries):
             if key == .string {
-                .object(entries.map { entry in (entry.key.stringValue ?? "", json(entry.value)) })
+                .object(entries.map { entry in (entry.key.stringValue ?? "", part(entry.value)) })
             } else {
-                .array(entries.map { .array([json($0.key), json($0.value)]) })
+                .array(entries.map { .array([part($0.key), part($0.value)]) })
             }
+        case .variant(let inner) where !typedVariants: part(inner)
         case .variant(let inner):
             switch inner {
-            case .string, .int64, .double, .boolean: json(inner)
-            default: .object([(typeKey, .string(inner.signature.rawValue)), ("value", json(inner))])
+            case .string, .int64, .double, .boolean: part(inner)
+            default: .object([(typeKey, .string(inner.signature.rawValue)), ("value", part(inner))])
             }
         }
     }

@@ -37,28 +37,6 @@ struct History: NavctlCommand {
         return .object(members)
     }
 
-    /// A D-Bus value as JSON: numbers, strings and bools as themselves, arrays and structs as arrays, dicts with
-    /// string keys as objects (others as arrays of pairs), variants as what they hold.
-    static func json(_ value: DBusValue) -> JSONValue {
-        switch value {
-        case .byte(let v): .number(UInt64(v))
-        case .boolean(let v): .bool(v)
-        case .int16(let v): .int(Int64(v))
-        case .uint16(let v): .number(UInt64(v))
-        case .int32(let v): .int(Int64(v))
-        case .uint32(let v): .number(UInt64(v))
-        case .int64(let v): .int(v)
-        case .uint64(let v): .number(v)
-        case .double(let v): .double(v)
-        case .string(let v): .string(v)
-        case .objectPath(let v): .string(v.rawValue)
-        case .signature(let v): .string(v.rawValue)
-        case .array(_, let items), .structure(let items): .array(items.map(json))
-        case .dictionary(_, _, let entries):
-            entries.allSatisfy({ $0.key.stringValue != nil })
-                ? .object(entries.map { ($0.key.stringValue ?? "", json($0.value)) })
-                : .array(entries.map { .array([json($0.key), json($0.value)]) })
-        case .variant(let inner): json(inner)
-        }
-    }
+    /// A D-Bus value as JSON for people to read (`RecordedCall.plainJSON`).
+    static func json(_ value: DBusValue) -> JSONValue { RecordedCall.plainJSON(value) }
 }
