@@ -23,27 +23,51 @@ extension NavigationState {
     /// undo and redo lists and the kept states, and without the kept changes' requests and callers; facts
     /// are kept. Pending intents of guarded flows keep their requests (not redacted).
     public func redactingParams() -> NavigationState {
+        var lists = RedactedLists()
         var redacted = self
         redacted.tree = tree.redactingParams()
-        redacted.undo = BoundedStack(newestFirst: undo.all.map { $0.redactingParams() })
-        redacted.redo = BoundedStack(newestFirst: redo.all.map { $0.redactingParams() })
+        redacted.undo = lists.redacting(undo)
+        redacted.redo = lists.redacting(redo)
         redacted.history = BoundedStack(newestFirst: history.all.map { step in
             var step = step
             if let after = step.after { step.after?.tree = after.tree.redactingParams() }
             step.record = nil
-            step.export = step.export.map(Self.redacting)
+            step.export = step.export.map { lists.redacting($0) }
             return step
         })
         if let base { redacted.base?.state.tree = base.state.tree.redactingParams() }
-        redacted.baseExport = baseExport.map(Self.redacting)
+        redacted.baseExport = baseExport.map { lists.redacting($0) }
         return redacted
     }
+}
 
-    private static func redacting(_ export: KeptForExport) -> KeptForExport {
+/// Undo and redo lists redacted cell by cell, each cell once however many steps share it, so that the lists
+/// stay shared and redacting 1,000 steps with 100 undo entries each costs about 1,000 cells, not 100,000.
+private struct RedactedLists {
+    var cells: [ObjectIdentifier: StackCell<Tree>] = [:]
+
+    mutating func redacting(_ export: KeptForExport) -> KeptForExport {
         var export = export
-        export.undo = BoundedStack(newestFirst: export.undo.all.map { $0.redactingParams() })
-        export.redo = BoundedStack(newestFirst: export.redo.all.map { $0.redactingParams() })
+        export.undo = redacting(export.undo)
+        export.redo = redacting(export.redo)
         return export
+    }
+
+    mutating func redacting(_ stack: BoundedStack<Tree>) -> BoundedStack<Tree> {
+        var pending: [StackCell<Tree>] = []
+        var cell = stack.top
+        var below: StackCell<Tree>?
+        while let current = cell {
+            if let known = cells[ObjectIdentifier(current)] { below = known; break }
+            pending.append(current)
+            cell = current.below
+        }
+        for current in pending.reversed() {
+            let redacted = StackCell(current.element.redactingParams(), below: below)
+            cells[ObjectIdentifier(current)] = redacted
+            below = redacted
+        }
+        return BoundedStack(top: below)
     }
 }
 

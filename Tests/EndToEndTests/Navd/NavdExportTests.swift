@@ -152,4 +152,19 @@ struct NavdExportTests {
         let navctl = try runNavctl(["--address", navd.bus.address, "export", "--from", "99"], bus: navd.bus)
         #expect(navctl.status == 1 && navctl.stderr.contains("RevisionNotKept"), "\(navctl)")
     }
+
+    @Test func anAppsNavigatorIsExportedWithItsNameAndRouteFile() throws {
+        guard EndToEnd.navdAvailable else { return }
+        let navd = try NavdWithApps()
+        let client = try navd.connect()
+        _ = try client.push("product", [("sku", .int64(31337))], at: NavdWithApps.path("shop"))
+        let result = try runNavctl(["--address", navd.bus.address, "export", "--app", "shop"], bus: navd.bus)
+        #expect(result.status == 0, "\(result)")
+        let recording = try Recording.decode(result.stdout)
+        #expect(recording.app == "shop" && recording.changes.map(\.method) == ["Push"])
+        #expect(recording.routes == .file(path: navd.file("shop"), text: AppRouteFiles.shop))
+        #expect(recording.changes.first?.path.last?.params["sku"] == .int(31337))
+        let main = try runNavctl(["--address", navd.bus.address, "export"], bus: navd.bus)
+        #expect(main.status == 1 && main.stderr.contains("RevisionNotKept"), "the default navigator has no change: \(main)")
+    }
 }

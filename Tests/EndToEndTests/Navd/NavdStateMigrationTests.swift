@@ -8,8 +8,8 @@ import TestSupport
 /// at start, logged, every answered change kept.
 @Suite("navd state migration", .serialized, .timeLimit(.minutes(2)))
 struct NavdStateMigrationTests {
-    /// Takes a schema-2 state file back to what the first navd wrote: schema 2's columns and
-    /// tables dropped, schema version 1 (the rows' bytes were the same in both).
+    /// Takes a state file of today's schema back to what the first navd wrote: the columns and
+    /// tables of schemas 2 and 3 dropped, schema version 1 (the rows' bytes were the same in all).
     func downgradeToSchemaOne(_ file: String) throws {
         let db = try Database(path: file)
         defer { db.close() }
@@ -18,6 +18,7 @@ struct NavdStateMigrationTests {
             ALTER TABLE snapshot DROP COLUMN next_id;
             DROP TABLE graph;
             DROP TABLE journal_aside;
+            DROP TABLE graph_text;
             UPDATE meta SET value = 1 WHERE key = 'schema_version';
             """)
     }
@@ -45,11 +46,11 @@ struct NavdStateMigrationTests {
         let restored = try client.navigatorState()
         #expect(restored.revision == answered.revision)
         #expect(restored.path == answered.path)
-        #expect(navd.stderr.contains("migrated navd state file \(file) from schema 1 to 2"), "\(navd.stderr)")
+        #expect(navd.stderr.contains("migrated navd state file \(file) from schema 1 to 3"), "\(navd.stderr)")
         let next = try client.navigator("Push", [.string("green"), .emptyParams])[0].uint64Value
         #expect(next == answered.revision + 1)
         #expect(navd.stop() == 0)
-        #expect(try schemaVersion(file) == 2)
+        #expect(try schemaVersion(file) == 3)
 
         try navd.start()
         #expect(try client.navigatorState().revision == answered.revision + 1)
