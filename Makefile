@@ -102,10 +102,11 @@ reliability: deps
 	$(SWIFT) build --build-tests
 	NAVD_RELIABILITY=long $(SWIFT) test $(TEST_FLAGS) --filter Reliability
 
-# The long form of the property tests that read NAVD_PROPERTY (a short form runs in `make test`).
+# The long form of the property tests that read NAVD_PROPERTY (a short form runs in `make test`): the
+# model's restore property, and recordings of random sessions replayed all equal (navctl replay).
 properties: deps
 	$(SWIFT) build --build-tests
-	NAVD_PROPERTY=long $(SWIFT) test $(TEST_FLAGS) --filter RestorePropertyTests
+	NAVD_PROPERTY=long $(SWIFT) test $(TEST_FLAGS) --filter 'RestorePropertyTests|ReplayPropertyTests'
 
 # Sanitizer runs: every process (the test runner and each navd it starts, built in the same
 # scratch path) writes its reports to .build-sanitizer-logs/<kind>.<pid>; any file there fails

@@ -68,7 +68,7 @@ let package = Package(
             name: "NavdService",
             dependencies: [
                 "DBus", "Navigation", "RouteFiles", "NavigatorProtocol",
-                "SQLite", "CMalloc", "Recording", "JSON",
+                "SQLite", "CMalloc", "ChildProcesses", "Recording", "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "navctl",
             dependencies: [
-                "NavdClient", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "NavdClient", "ClientCommandLine", "ChildProcesses", "JSON", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -120,7 +120,10 @@ let package = Package(
         ),
         // A private dbus-daemon, child processes and the navd launcher, shared by the tests
         // (through TestSupport) and the benchmark.
-        .target(name: "BusHarness", dependencies: ["DBus", "NavigatorProtocol"]),
+        .target(name: "BusHarness", dependencies: ["DBus", "NavigatorProtocol", "ChildProcesses"]),
+        // Children started with a clean signal state, a private dbus-daemon, stopping by pid: what the
+        // harness and `navctl replay` share. No Foundation (navctl links none).
+        .target(name: "ChildProcesses"),
 
         // Test fixtures shared by the test targets: BusHarness, plus what only tests need.
         .target(name: "TestSupport", dependencies: ["DBus", "BusHarness", "NavigatorProtocol"], path: "Tests/TestSupport"),

@@ -65,6 +65,8 @@ public final class NavigatorDaemon {
     lazy var callers = CallerRegistry(connection: connection)
     /// When a refusal was last logged, per uid (`+Access`).
     var refusalLogTimes: [UInt32: Int64] = [:]
+    /// For `--from-recording`: the recorded change the next change is to match (`+Replay`).
+    let replay: ReplayCursor?
 
     /// Connects, takes the name and restores the state of the default navigator and of every app.
     /// Requests made through `control` meanwhile (a stop, a reload) are acted on when `run()`
@@ -73,6 +75,7 @@ public final class NavigatorDaemon {
         self.options = options
         self.logger = logger
         self.control = control
+        replay = options.replay.map(ReplayCursor.init)
         do {
             connection = try Connection(options.bus)
         } catch {
@@ -101,7 +104,12 @@ public final class NavigatorDaemon {
             lock = nil
             store = nil
         }
-        let restored = try Self.restoreDefault(from: store, options: options, logger: logger)
+        let restored: RestoredNavigator
+        if let plan = options.replay {
+            restored = Self.replayStart(plan, options: options)
+        } else {
+            restored = try Self.restoreDefault(from: store, options: options, logger: logger)
+        }
         // What the store held was read whole and replayed: give its pages back to the system.
         releaseFreedMemory()
         main = ServedNavigator(
@@ -205,6 +213,7 @@ public final class NavigatorDaemon {
                 if !message.noReplyExpected { send(message.makeError(refusal)) }
                 return
             }
+            if replayReload(message, on: target) { return }
             requestReload(of: target === main ? nil : target, answering: message)
             return
         }
@@ -213,8 +222,10 @@ public final class NavigatorDaemon {
             if let reply = unknownAppReply(message) ?? server.handle(message) { send(reply) }
             return
         }
+        prepareRecordedChange(on: navigator)
         let topBefore = method == .send ? navigator.coordinator.top.id : ""
         let (reply, change, arguments) = answerChanging(method, message, header: header, on: navigator)
+        noteRecordedChange(change, on: navigator)
         if options.verbose {
             logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }

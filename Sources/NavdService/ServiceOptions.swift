@@ -28,12 +28,15 @@ public struct ServiceOptions: Sendable {
     /// only a stand-in): navd serves the graph saved with its state if that state was made under
     /// this very file (logged as a warning), and refuses to start otherwise.
     public var missingRouteFile: String?
+    /// For `--from-recording`: the recording to start from and serve comparably (needs no state directory).
+    public var replay: ReplayPlan?
 
     /// Options with the defaults of the contract.
     public init(
         bus: BusAddress, graph: RouteGraph, stateDirectory: String?, durability: Durability = .normal, verbose: Bool = false,
         routeFile: (@Sendable () -> String?)? = nil, graphSource: (file: String, bytes: [UInt8])? = nil,
-        appsDirectory: String? = nil, limitOverrides: [(Limits.Key, Int)] = [], missingRouteFile: String? = nil
+        appsDirectory: String? = nil, limitOverrides: [(Limits.Key, Int)] = [], missingRouteFile: String? = nil,
+        replay: ReplayPlan? = nil
     ) {
         self.bus = bus
         self.graph = graph
@@ -45,6 +48,7 @@ public struct ServiceOptions: Sendable {
         self.appsDirectory = appsDirectory
         self.limitOverrides = limitOverrides
         self.missingRouteFile = missingRouteFile
+        self.replay = replay
     }
 }
 

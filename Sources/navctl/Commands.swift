@@ -14,7 +14,7 @@ extension Navctl {
         Dismiss.self, Back.self, Tab.self, Open.self, Apply.self, Undo.self, Redo.self,
         Send.self, Start.self, Finish.self, Facts.self, Flows.self, Events.self, Resolve.self,
         State.self, Tree.self, Routes.self, History.self, Status.self, Apps.self, Reload.self,
-        Show.self, Diff.self, Revert.self, Export.self,
+        Show.self, Diff.self, Revert.self, Export.self, Replay.self,
         Tabs.self, States.self,
     ]
 }

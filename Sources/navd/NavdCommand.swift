@@ -50,6 +50,9 @@ struct NavdCommand: ParsableCommand {
     @Flag(name: .long, help: "Keep nothing on disk: the tree starts fresh and dies with the process.")
     var ephemeral = false
 
+    @Option(name: .long, help: ArgumentHelp("Start from a recording's start state and serve its changes comparably (navctl replay; needs --ephemeral).", valueName: "file"))
+    var fromRecording: String?
+
     @Option(name: .long, help: ArgumentHelp("normal: survives navd being killed at any moment; full: also a power loss (fsync per group commit).", valueName: "level"))
     var durability: Durability = .normal
 
@@ -95,6 +98,9 @@ struct NavdCommand: ParsableCommand {
     mutating func validate() throws {
         if system && address != nil { throw ValidationError("--system and --address exclude each other") }
         if ephemeral && stateDir != nil { throw ValidationError("--ephemeral and --state-dir exclude each other") }
+        if fromRecording != nil && !ephemeral {
+            throw ValidationError("--from-recording needs --ephemeral: a replay starts from the recording and keeps nothing, so it never touches a saved state")
+        }
         _ = try limitOverrides()
     }
 
@@ -148,12 +154,21 @@ struct NavdCommand: ParsableCommand {
         // mean while navd serves.
         let control = SignalHandling.install()
         let logger = NavdLog.make(verbose: verbose)
-        let options: ServiceOptions
+        var options: ServiceOptions
         do {
             options = try makeOptions()
         } catch {
             logger.critical("\(error)")
-            throw ExitCode(1)
+            // A replay's route file is part of its input: one that does not load is a bad file (status 2).
+            throw ExitCode(fromRecording == nil ? 1 : 2)
+        }
+        if let fromRecording {
+            do {
+                options.replay = try ReplayPlan.load(recordingAt: fromRecording, underRoutesFile: routes != nil)
+            } catch {
+                FileOutput.standardError("navd: \(error.message)\n")
+                throw ExitCode(2)
+            }
         }
         if control.isStopRequested {
             logger.notice("asked to stop during start-up; stopping before connecting")
@@ -172,7 +187,10 @@ struct NavdCommand: ParsableCommand {
 
     private func makeOptions() throws -> ServiceOptions {
         let locate: @Sendable () -> String?
-        if let given = routes {
+        if fromRecording != nil && routes == nil {
+            // A replay runs under the recorded graphs: no route file of the user's is read.
+            locate = { nil }
+        } else if let given = routes {
             // Absolute, so the state records one name for the file wherever navd is started from
             // (and no relative name can read as the demo graph's origin).
             let routes = Paths.absolute(given)

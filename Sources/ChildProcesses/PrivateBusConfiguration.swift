@@ -1,6 +1,5 @@
-import Foundation
-
-/// The configuration a `PrivateBus` gives its dbus-daemon.
+/// The configuration of a private dbus-daemon: the tests' and the benchmark's `PrivateBus`, and
+/// `navctl replay`'s bus (`BusDaemon`).
 ///
 /// A copy of the session bus' `<listen>`, `<auth>` and `<limit>`s, an allow-all default
 /// policy, and no `<servicedir>` at all: nothing installed on the machine (a packaged navd, say) can be
@@ -14,7 +13,7 @@ public enum PrivateBusConfiguration {
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
-          <!-- A session-type bus private to one test run. -->
+          <!-- A session-type bus private to one test run or one replay. -->
           <type>session</type>
           <keep_umask/>
           <listen>unix:tmpdir=/tmp</listen>
@@ -52,6 +51,6 @@ public enum PrivateBusConfiguration {
 
     /// The configuration text with `extraXML` (policies, limits) inserted before the end.
     public static func text(extraXML: String = "") -> String {
-        template.replacingOccurrences(of: extraPlaceholder, with: extraXML)
+        template.split(separator: extraPlaceholder, omittingEmptySubsequences: false).joined(separator: extraXML)
     }
 }

@@ -43,11 +43,23 @@ public enum ProcessRegistry {
     /// Installs SIGINT and SIGTERM handlers that send SIGTERM to every remembered pid and then
     /// exit with 128 + the signal. For programs, not for test runners. Safe to call twice.
     public static func stopAllOnInterrupt() {
-        _ = slots
-        let handler: @convention(c) (Int32) -> Void = { signal in
+        installInterruptHandlers { signal in
             ProcessRegistry.terminateAll()
             _exit(128 + signal)
         }
+    }
+
+    /// `stopAllOnInterrupt()` with SIGKILL instead of SIGTERM: for children that keep nothing (an
+    /// ephemeral navd and its private bus), which must be gone even when one of them hangs.
+    public static func killAllOnInterrupt() {
+        installInterruptHandlers { signal in
+            ProcessRegistry.signalAll(SIGKILL)
+            _exit(128 + signal)
+        }
+    }
+
+    private static func installInterruptHandlers(_ handler: @convention(c) (Int32) -> Void) {
+        _ = slots
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
         var stopSignals = sigset_t()
@@ -58,8 +70,11 @@ public enum ProcessRegistry {
     }
 
     /// SIGTERM to every remembered pid; reads the slots only (async-signal-safe).
-    private static func terminateAll() {
+    private static func terminateAll() { signalAll(SIGTERM) }
+
+    /// `signal` to every remembered pid; reads the slots only (async-signal-safe).
+    private static func signalAll(_ signal: Int32) {
         let slots = slots
-        for index in 0..<capacity where slots[index] > 0 { kill(slots[index], SIGTERM) }
+        for index in 0..<capacity where slots[index] > 0 { kill(slots[index], signal) }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Process helpers that work by process id only (never by name).
 public enum ProcessExit {
@@ -7,18 +7,18 @@ public enum ProcessExit {
         if kill(pid, 0) != 0 { return errno == ESRCH }
         // A forked daemon is reparented to PID 1, which in a container may never reap it:
         // its zombie state counts as exited.
-        guard let stat = FileText.read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else {
+        guard let stat = FileText.bytes(atPath: "/proc/\(pid)/stat"), let close = stat.lastIndex(of: UInt8(ascii: ")")) else {
             return false
         }
-        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).prefix(1)
-        return state == "Z" || state == "X"
+        let state = stat[(close + 1)...].first { $0 != UInt8(ascii: " ") }
+        return state == UInt8(ascii: "Z") || state == UInt8(ascii: "X")
     }
 
     /// Polls every 10 ms until `pid` has exited or `timeout` seconds pass; true if it exited.
     @discardableResult
     public static func waitUntilExited(_ pid: pid_t, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        let deadline = monotonicSeconds() + timeout
+        while monotonicSeconds() < deadline {
             if hasExited(pid) { return true }
             usleep(10_000)
         }
@@ -34,5 +34,12 @@ public enum ProcessExit {
         if waitUntilExited(pid, timeout: grace) { return true }
         kill(pid, SIGKILL)
         return waitUntilExited(pid, timeout: 5)
+    }
+
+    /// Seconds on the monotonic clock (for deadlines that a change of the wall clock does not move).
+    public static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// posix_spawn with a clean signal state, and the waits that go with it.
@@ -17,7 +16,7 @@ public enum Spawn {
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         input: String? = nil, output: String = "/dev/null", errors: String? = "/dev/null",
         currentDirectory: String? = nil
-    ) throws(HarnessError) -> pid_t {
+    ) throws(SpawnError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -60,7 +59,7 @@ public enum Spawn {
             result = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
         }
         guard result == 0 else {
-            throw HarnessError("cannot run \(executable): \(String(cString: strerror(result)))")
+            throw SpawnError("cannot run \(executable): \(String(cString: strerror(result)))")
         }
         return pid
     }
@@ -85,11 +84,20 @@ public enum Spawn {
 
     /// `text` quoted for `sh -c`.
     public static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     private static func exitStatus(_ status: Int32) -> Int32 {
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
+}
+
+/// A child process that could not be started, with the reason.
+public struct SpawnError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
+
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
 }
