@@ -99,31 +99,44 @@ extension Tree {
 }
 
 extension RouteGraph {
-    /// An `Open` target with its param values replaced by `x`s of the same length: the `{param}` segments of
-    /// the declared link pattern it matches, and the values of a generic path's `;key=value` pairs. Literal
-    /// segments, route and tab names and named states stay.
+    /// An `Open` target with its param values replaced by placeholders of their declared types (`placeholderText`):
+    /// the `{param}` segments of the declared link pattern it matches, and the values of a generic path's
+    /// `;key=value` pairs. Literal segments, route and tab names and named states stay.
     public func redactedTarget(_ target: String) -> String {
         guard target.hasPrefix("/") else { return target }
         let segments = target.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        for link in routes.values.compactMap(\.link) {
-            guard let pattern = LinkPattern.parse(link), pattern.count == segments.count else { continue }
+        for route in routes.values {
+            guard let link = route.link, let pattern = LinkPattern.parse(link), pattern.count == segments.count else { continue }
             let matches = zip(pattern, segments).allSatisfy { part, segment in
                 if case .literal(let text) = part { return text == segment }
                 return true
             }
             guard matches else { continue }
             return "/" + zip(pattern, segments).map { part, segment in
-                if case .param = part { return String(repeating: "x", count: segment.count) }
+                if case .param(let name) = part { return Self.placeholderText(segment, type: route.params[name]) }
                 return String(segment)
             }.joined(separator: "/")
         }
         return "/" + segments.map { segment in
             let pieces = segment.split(separator: ";", omittingEmptySubsequences: false)
             guard pieces.count > 1 else { return String(segment) }
+            let declared = routes[String(pieces[0])]?.params ?? [:]
             return ([String(pieces[0])] + pieces.dropFirst().map { pair in
                 guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-                return String(pair[...equals]) + String(repeating: "x", count: pair[pair.index(after: equals)...].count)
+                let value = pair[pair.index(after: equals)...]
+                return String(pair[...equals]) + Self.placeholderText(value, type: declared[String(pair[..<equals])])
             }).joined(separator: ";")
         }.joined(separator: "/")
+    }
+
+    /// A link segment's placeholder, of the param's declared type so that navd still reads the link (`0`,
+    /// `0.0`, `false`; for a string, or an undeclared param, as many `x` as the text has characters).
+    static func placeholderText(_ text: Substring, type: ParamType?) -> String {
+        switch type {
+        case .int: "0"
+        case .double: "0.0"
+        case .bool: "false"
+        case .string, nil: String(repeating: "x", count: text.count)
+        }
     }
 }
