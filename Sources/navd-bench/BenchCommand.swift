@@ -55,6 +55,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where navd, navctl, navwatch, navd-floor and navd-load are (default: next to navd-bench).", valueName: "dir"))
     var binDir: String?
 
+    @Option(name: .long, help: ArgumentHelp("Measure only this navd (another build's, such as the one before a change) against the one in --bin-dir: persisted Push/Pop, interleaved; skip every other phase but idle memory.", valueName: "file"))
+    var baselineNavd: String?
+
     @Option(name: .long, help: "Changes of history before the last growth figure (default 1,000,000; 200 with --quick).")
     var historyChanges: Int?
 
@@ -64,8 +67,8 @@ struct BenchCommand: ParsableCommand {
     mutating func validate() throws {
         if calls < 2 { throw ValidationError("--calls must be at least 2") }
         if rounds < 1 { throw ValidationError("--rounds must be at least 1") }
-        if [onlyApps, onlyCoordination, onlyLean, onlyDevtools].filter({ $0 }).count > 1 {
-            throw ValidationError("--only-apps, --only-coordination, --only-lean and --only-devtools exclude each other")
+        if [onlyApps, onlyCoordination, onlyLean, onlyDevtools, baselineNavd != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--only-apps, --only-coordination, --only-lean, --only-devtools and --baseline-navd exclude each other")
         }
         if let deb, !FileManager.default.isReadableFile(atPath: deb) { throw ValidationError("--deb \(deb): no such file") }
     }
@@ -83,8 +86,9 @@ struct BenchCommand: ParsableCommand {
             coldStarts: quick ? 2 : 20)
         let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
         var needed = ["navd", "navd-floor", "navd-load"]
-        let only = onlyCoordination || onlyApps || onlyLean || onlyDevtools
-        let skipCli = skipCli || onlyCoordination || onlyApps || onlyDevtools, skipGrowth = skipGrowth || only
+        let onlyBaseline = baselineNavd != nil
+        let only = onlyCoordination || onlyApps || onlyLean || onlyDevtools || onlyBaseline
+        let skipCli = skipCli || onlyCoordination || onlyApps || onlyDevtools || onlyBaseline, skipGrowth = skipGrowth || only
         if !skipCli { needed += ["navctl", "navwatch"] }
         do {
             try binaries.check(needed)
@@ -108,9 +112,10 @@ struct BenchCommand: ParsableCommand {
             phase("latency and throughput") { try run.measureCallFigures() }
             phase("fan-out") { try run.measureFanOut() }
         }
-        if !onlyApps && !onlyLean && !onlyDevtools { phase("coordination") { try run.measureCoordination() } }
+        if !onlyApps && !onlyLean && !onlyDevtools && !onlyBaseline { phase("coordination") { try run.measureCoordination() } }
         run.stopCallSites()
-        if !onlyCoordination && !onlyLean && !onlyDevtools {
+        if let baselineNavd { phase("baseline") { try run.measureBaseline(baselineNavd) } }
+        if !onlyCoordination && !onlyLean && !onlyDevtools && !onlyBaseline {
             phase("apps") { try run.measureApps() }
             phase("access") { try run.measureAccess() }
             phase("reload") { try run.measureReload() }

@@ -79,7 +79,9 @@ final class BenchSite {
 /// Where the shipped binaries are: next to navd-bench unless `--bin-dir` says otherwise.
 struct Binaries {
     let directory: String
-    var navd: String { directory + "/navd" }
+    /// Another navd to run instead of the one in `directory` (`--baseline-navd`).
+    var navdInstead: String? = nil
+    var navd: String { navdInstead ?? directory + "/navd" }
     var navctl: String { directory + "/navctl" }
     var floor: String { directory + "/navd-floor" }
 
