@@ -96,11 +96,8 @@ struct GraphIndex: Sendable {
 /// The values of the changeable properties, compared before and after a change.
 struct PropertySnapshot: Equatable {
     var depth: Int
-    var topRoute: String
-    var topId: String
-    var selectedTab: String
-    var canUndo: Bool
-    var canRedo: Bool
+    var topRoute, topId, selectedTab: String
+    var canUndo, canRedo: Bool
     var facts: [String: ParamValue]
     var backTarget: BackTarget?
 
