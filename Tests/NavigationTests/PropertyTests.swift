@@ -8,7 +8,7 @@ import RouteFiles
 struct PropertyTests {
     static let graph: RouteGraph = {
         var graph = RouteGraph.demo
-        graph.limits = Limits(maxPathDepth: 8, maxStackDepth: 6, maxParamsBytes: 256, maxApplyOps: 3, maxStringBytes: 64, maxUndo: 4, maxHistory: 6)
+        graph.limits = Limits([.maxPathDepth: 8, .maxStackDepth: 6, .maxParamsBytes: 256, .maxApplyOps: 3, .maxStringBytes: 64, .maxUndo: 4, .maxHistory: 6])
         return graph
     }()
 

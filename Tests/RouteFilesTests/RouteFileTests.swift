@@ -16,7 +16,7 @@ struct RouteFileTests {
         #expect(graph.routes["list"]?.params == ["filter": .string, "page": .int])
         #expect(graph.routes["editor"]?.presentations == [.sheet])
         #expect(graph.states == ["start": "/", "first-item": "/items/1"])
-        #expect(graph.limits == Limits(maxPathDepth: 6, maxStackDepth: 5, maxParamsBytes: 200, maxApplyOps: 4, maxStringBytes: 100, maxUndo: 3, maxHistory: 5))
+        #expect(graph.limits == Limits([.maxPathDepth: 6, .maxStackDepth: 5, .maxParamsBytes: 200, .maxApplyOps: 4, .maxStringBytes: 100, .maxUndo: 3, .maxHistory: 5]))
         let coordinator = Coordinator(graph: graph)
         #expect(coordinator.nodes == [Node(id: "#1", parentID: "", kind: .root, name: "home")])
         #expect(coordinator.path == [Entry(id: "#1", route: "home", presentation: .root, params: [:])])

@@ -1,32 +1,24 @@
-/// The bounds navd enforces (the contract's limits table, plus undo and history sizes).
+/// The bounds navd enforces (the contract's limits table, plus undo and history sizes); each starts at the
+/// contract's default, which the route file's `limits:` and navd's options may change.
 public struct Limits: Hashable, Sendable {
     /// Screens on the visible path.
-    public var maxPathDepth: Int
+    public var maxPathDepth = 128
     /// Screens in one stack.
-    public var maxStackDepth: Int
+    public var maxStackDepth = 128
     /// Estimated encoded size of one call's params, all screens together.
-    public var maxParamsBytes: Int
+    public var maxParamsBytes = 65536
     /// Operations in one Apply.
-    public var maxApplyOps: Int
+    public var maxApplyOps = 256
     /// Bytes in a route, tab, target or key string.
-    public var maxStringBytes: Int
+    public var maxStringBytes = 4096
     /// Undo steps kept (at least this many; up to twice as many between trims).
-    public var maxUndo: Int
+    public var maxUndo = 100
     /// History entries kept and reported.
-    public var maxHistory: Int
+    public var maxHistory = 1000
 
-    /// Limits with the contract's defaults unless given.
-    public init(
-        maxPathDepth: Int = 128, maxStackDepth: Int = 128, maxParamsBytes: Int = 65536,
-        maxApplyOps: Int = 256, maxStringBytes: Int = 4096, maxUndo: Int = 100, maxHistory: Int = 1000
-    ) {
-        self.maxPathDepth = maxPathDepth
-        self.maxStackDepth = maxStackDepth
-        self.maxParamsBytes = maxParamsBytes
-        self.maxApplyOps = maxApplyOps
-        self.maxStringBytes = maxStringBytes
-        self.maxUndo = maxUndo
-        self.maxHistory = maxHistory
+    /// Limits with the contract's defaults, and `values` in place of those it names.
+    public init(_ values: [Key: Int] = [:]) {
+        for (key, value) in values { self[key] = value }
     }
 }
 
