@@ -242,7 +242,7 @@ public final class NavigatorDaemon {
         let stored = navigator.store == nil ? nil : change.record.map { journaled in
             var journaled = journaled
             journaled.changeRecord = record
-            return StoredRecord(revision: journaled.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: journaled.encoded())
+            return StoredRecord(revision: journaled.entry.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: journaled.encoded())
         }
         pending.append(PendingCall(call: message, method: method, navigator: navigator, reply: reply, succeeded: true, change: change, record: stored))
         if pending.count >= Self.maxPendingCalls { commitPending() }

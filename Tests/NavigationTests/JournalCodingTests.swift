@@ -34,7 +34,7 @@ struct JournalCodingTests {
     static func records() -> [JournalRecord] {
         operations.enumerated().map { index, op in
             JournalRecord(
-                revision: UInt64(index) * 1_000_003 + 2, cause: op.cause, time: index.isMultiple(of: 2) ? testTime : -testTime, operation: op,
+                entry: HistoryEntry(revision: UInt64(index) * 1_000_003 + 2, cause: op.cause, time: index.isMultiple(of: 2) ? testTime : -testTime), operation: op,
                 changeRecord: index.isMultiple(of: 3) ? nil : ChangeRecord(
                     method: "Push", arguments: [1, 0, 0xFF], sender: ":1.\(index)", uid: index.isMultiple(of: 2) ? 1000 : nil,
                     pid: UInt32.max, command: "navctl", details: index.isMultiple(of: 2) ? [:] : ["event": "next", "source": "#1"]))
@@ -46,18 +46,18 @@ struct JournalCodingTests {
             let bytes = record.encoded()
             #expect(Array(bytes.prefix(5)) == Array("NVDJ".utf8) + [4])
             let decoded = try JournalRecord.decode(bytes)
-            #expect(decoded == record, "\(record.cause)")
-            #expect(decoded.encoded() == bytes, "\(record.cause) encodes the same bytes again")
+            #expect(decoded == record, "\(record.entry.cause)")
+            #expect(decoded.encoded() == bytes, "\(record.entry.cause) encodes the same bytes again")
         }
     }
 
     @Test func nanAndKeyOrderEncodeStably() throws {
         let many = Dictionary(uniqueKeysWithValues: (0..<50).map { ("k\($0)", InputValue.int(Int64($0))) })
-        let record = JournalRecord(revision: 9, cause: "push", time: 0, operation: .push(route: "r", params: many.merging(["nan": .double(.nan)]) { a, _ in a }))
+        let record = JournalRecord(entry: HistoryEntry(revision: 9, cause: "push", time: 0), operation: .push(route: "r", params: many.merging(["nan": .double(.nan)]) { a, _ in a }))
         var rebuilt: InputParams = [:]
         for (key, value) in many.reversed() { rebuilt[key] = value }
         rebuilt["nan"] = .double(.nan)
-        let same = JournalRecord(revision: 9, cause: "push", time: 0, operation: .push(route: "r", params: rebuilt))
+        let same = JournalRecord(entry: HistoryEntry(revision: 9, cause: "push", time: 0), operation: .push(route: "r", params: rebuilt))
         #expect(record.encoded() == same.encoded())
         let decoded = try JournalRecord.decode(record.encoded())
         guard case .push(_, let params) = decoded.operation, case .double(let value) = params["nan"] else {

@@ -177,7 +177,7 @@ struct KeptRevisionTests {
                 }
                 guard let change = try? live.perform(ReloadPropertyTests.operation(code), at: testTime + Int64(step)), let record = change.record else { continue }
                 seen[live.revision] = Self.observed(live)
-                rows.append(JournalRow(revision: record.revision, payload: record.encoded()))
+                rows.append(JournalRow(revision: record.entry.revision, payload: record.encoded()))
                 if code % 13 == 0 {
                     snapshot = live.state.encodedSnapshot()
                     rows = []

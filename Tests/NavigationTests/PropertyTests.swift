@@ -96,7 +96,7 @@ struct PropertyTests {
                 } else {
                     #expect(coordinator.revision == before.revision + 1 && change.revision == coordinator.revision)
                     #expect(coordinator.history(limit: 1) == [HistoryEntry(revision: coordinator.revision, cause: op.cause, time: time)])
-                    #expect(change.record == JournalRecord(revision: change.revision, cause: op.cause, time: time, operation: op))
+                    #expect(change.record == JournalRecord(entry: HistoryEntry(revision: change.revision, cause: op.cause, time: time), operation: op))
                     #expect(change.path == coordinator.path && change.selectedTab == coordinator.selectedTab)
                     #expect(change.changedProperties.contains(.backTarget) == (coordinator.backTarget != before.backTarget))
                     if op == .back, let target = before.backTarget {

@@ -54,7 +54,7 @@ struct RestoreDamageTests {
 
     @Test func aRecordThatDoesNotReplayEvenUnderItsOwnGraphStopsTheReplay() throws {
         let (stored, live) = try Self.stored()
-        let dismiss = JournalRecord(revision: 3, cause: "dismiss", time: testTime, operation: .dismiss)
+        let dismiss = JournalRecord(entry: HistoryEntry(revision: 3, cause: "dismiss", time: testTime), operation: .dismiss)
         let restored = try Coordinator.restore(Self.damaged(stored, row: 1, dismiss.encoded()), savedGraph: live.graph, currentGraph: live.graph, at: testTime)
         #expect(restored.stopped == ReplayStop(revision: 3, reason: "NoModal: no sheet or cover is on the path of tab 'home'; nothing to dismiss"))
         #expect(restored.coordinator.revision == 5 && restored.replayedRevision == 2)

@@ -47,7 +47,7 @@ struct RestorePropertyTests {
             }
             let before = live
             guard let change = try? live.perform(ReloadPropertyTests.operation(code), at: time), let record = change.record else { continue }
-            stored.rows.append(JournalRow(revision: record.revision, payload: record.encoded()))
+            stored.rows.append(JournalRow(revision: record.entry.revision, payload: record.encoded()))
             stored.before.append(before)
             if code % 17 == 0 { stored = Stored(live) }
         }
@@ -67,7 +67,7 @@ struct RestorePropertyTests {
                 // A damaged row: garbage, or a record stored under another revision.
                 let index = (last / 6) % stored.rows.count
                 input.journal[index].payload = last % 12 == 0 ? [0x4E, 0x56, 0x44, 0x4A, 0xFF] : JournalRecord(
-                    revision: stored.rows[index].revision + 1, cause: "pop", time: 0, operation: .pop).encoded()
+                    entry: HistoryEntry(revision: stored.rows[index].revision + 1, cause: "pop", time: 0), operation: .pop).encoded()
                 expected = stored.before[index]
                 expected.skipForward(pastRevision: live.revision, nextId: live.state.nextIdNumber)
                 stop = stored.rows[index].revision

@@ -14,7 +14,7 @@ struct RestoreTests {
         var rows: [JournalRow] = []
         for (index, op) in ops.enumerated() {
             if index == snapshotAfter { snapshot = live.state.encodedSnapshot(); rows = [] }
-            if let record = live.must(op)?.record { rows.append(JournalRow(revision: record.revision, payload: record.encoded())) }
+            if let record = live.must(op)?.record { rows.append(JournalRow(revision: record.entry.revision, payload: record.encoded())) }
         }
         if ops.count == snapshotAfter { snapshot = live.state.encodedSnapshot(); rows = [] }
         return (RestoreInput(snapshot: snapshot, journal: rows, highestRevision: live.revision, highestNextId: live.state.nextIdNumber), live)

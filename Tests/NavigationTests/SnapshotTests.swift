@@ -72,7 +72,7 @@ struct SnapshotTests {
             .apply([RawOperation(name: "push", arguments: ["route": .string("red")])], expectedRevision: 7), .undo, .redo, .reconcile,
         ]
         for (index, op) in ops.enumerated() {
-            let record = JournalRecord(revision: UInt64(index + 2), cause: op.cause, time: testTime, operation: op)
+            let record = JournalRecord(entry: HistoryEntry(revision: UInt64(index + 2), cause: op.cause, time: testTime), operation: op)
             let decoded = try JournalRecord.decode(record.encoded())
             #expect(decoded == record)
         }

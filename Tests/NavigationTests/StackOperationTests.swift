@@ -13,7 +13,7 @@ struct StackOperationTests {
         #expect(change.changedProperties == [.revision, .depth, .top, .topID, .canUndo, .backTarget])
         #expect(change.path == [entry("#2", "red", .root), entry("#7", "orange")])
         #expect(change.selectedTab == "rainbow")
-        #expect(change.record == JournalRecord(revision: 2, cause: "push", time: testTime + 1, operation: push("orange")))
+        #expect(change.record == JournalRecord(entry: HistoryEntry(revision: 2, cause: "push", time: testTime + 1), operation: push("orange")))
         #expect(coordinator.path == [entry("#2", "red", .root), entry("#7", "orange")])
     }
 

@@ -50,10 +50,9 @@ extension Coordinator {
         state.ids = txn.ids
         state.facts = txn.facts
         state.revision += 1
-        state.recordHistory(
-            HistoryEntry(revision: state.revision, cause: op.cause, time: time), from: old,
-            export: state.keptForExport(nextIdBefore: idsBefore), keep: max(1, graph.limits.maxHistory))
-        let record = JournalRecord(revision: state.revision, cause: op.cause, time: time, operation: op)
+        let entry = HistoryEntry(revision: state.revision, cause: op.cause, time: time)
+        state.recordHistory(entry, from: old, export: state.keptForExport(nextIdBefore: idsBefore), keep: max(1, graph.limits.maxHistory))
+        let record = JournalRecord(entry: entry, operation: op)
         var change = Change(
             revision: state.revision, isNoOp: false, cause: op.cause, newScreenId: txn.newScreenID,
             changedProperties: before.changes(to: PropertySnapshot(self)), record: record,
@@ -77,15 +76,16 @@ extension Coordinator {
 
     /// Re-applies a journaled change at its recorded time; throws unless it reproduces the recorded revision.
     public mutating func replay(_ record: JournalRecord) throws -> Change {
-        guard record.revision == state.revision + 1 else {
-            throw ReplayError(message: "journal record for revision \(record.revision) does not follow the state's revision \(state.revision)")
+        let entry = record.entry
+        guard entry.revision == state.revision + 1 else {
+            throw ReplayError(message: "journal record for revision \(entry.revision) does not follow the state's revision \(state.revision)")
         }
         var copy = self
-        let change = try copy.perform(record.operation, at: record.time)
-        guard !change.isNoOp, change.revision == record.revision else {
-            throw ReplayError(message: "replaying '\(record.cause)' of revision \(record.revision) did not reproduce that revision (the route graph may have changed)")
+        let change = try copy.perform(record.operation, at: entry.time)
+        guard !change.isNoOp, change.revision == entry.revision else {
+            throw ReplayError(message: "replaying '\(entry.cause)' of revision \(entry.revision) did not reproduce that revision (the route graph may have changed)")
         }
-        if let recorded = record.changeRecord { copy.record(recorded, forRevision: record.revision) }
+        if let recorded = record.changeRecord { copy.record(recorded, forRevision: entry.revision) }
         self = copy
         return change
     }

@@ -118,8 +118,8 @@ extension Coordinator {
     mutating func replayProblem(_ row: JournalRow) -> String? {
         do {
             let record = try JournalRecord.decode(row.payload)
-            guard record.revision == row.revision else {
-                return "the row stored as revision \(row.revision) holds the record of revision \(record.revision)"
+            guard record.entry.revision == row.revision else {
+                return "the row stored as revision \(row.revision) holds the record of revision \(record.entry.revision)"
             }
             _ = try replay(record)
             return nil

@@ -60,14 +60,11 @@ public struct HistoryEntry: Hashable, Sendable {
     }
 }
 
-/// A committed change as the journal keeps it: replaying it at `time` on the state before it reproduces `revision`.
+/// A committed change as the journal keeps it: replaying it at its entry's `time` on the state before it
+/// reproduces the entry's `revision`.
 public struct JournalRecord: Hashable, Sendable {
-    /// The revision the change made.
-    public let revision: UInt64
-    /// The lower-case method name.
-    public let cause: String
-    /// Microseconds since the epoch, as given to `perform`.
-    public let time: Int64
+    /// The change's history line: the revision it made, the method's name, the time given to `perform`.
+    public let entry: HistoryEntry
     /// The operation as requested.
     public let operation: Operation
     /// The request and the caller behind the change, as the service recorded them (nil in version-3 records).

@@ -1,6 +1,6 @@
 /// The journal record's stored form: binary, built with `ByteWriter`:
-///   magic "NVDJ" (4 bytes), varint version (4), varint revision, string cause, zigzag time, operation
-///   (see Model/Operation.swift for the operation's tags), then (version 4) bool and, if true, the change record
+///   magic "NVDJ" (4 bytes), varint version (4), the history line (varint revision, string cause, zigzag
+///   time), operation (see Model/Operation.swift for the operation's tags), then (version 4) bool and, if true, the change record
 ///   (Model/ChangeRecord.swift). Version 3, which 0.1.0 wrote, is version 4 without the change record: it is
 ///   still read, and its changes have no record. Version 2, from development builds before 0.1.0, is no longer
 ///   read.
@@ -15,9 +15,7 @@ extension JournalRecord {
         var writer = ByteWriter(capacity: 48 + (changeRecord.map { 64 + $0.arguments.count } ?? 0))
         writer.raw(Self.magic)
         writer.varint(UInt64(Self.formatVersion))
-        writer.varint(revision)
-        writer.string(cause)
-        writer.signed(time)
+        writer.historyEntry(entry)
         writer.operation(operation)
         writer.bool(changeRecord != nil)
         if let changeRecord { writer.changeRecord(changeRecord) }
@@ -36,9 +34,26 @@ extension JournalRecord {
         guard version == UInt64(formatVersion) || version == 3 else {
             throw .unsupportedVersion(found: Int(clamping: version), supported: formatVersion)
         }
-        var record = JournalRecord(revision: try reader.varint(), cause: try reader.string(), time: try reader.signed(), operation: try reader.operation())
+        var record = JournalRecord(entry: try reader.historyEntry(), operation: try reader.operation())
         if version >= 4, try reader.bool() { record.changeRecord = try reader.changeRecord() }
         guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the record") }
         return record
+    }
+}
+
+extension ByteWriter {
+    /// A history line as a journal record holds it (and snapshots of versions 4 to 6 did): varint revision,
+    /// string cause, zigzag time.
+    mutating func historyEntry(_ entry: HistoryEntry) {
+        varint(entry.revision)
+        string(entry.cause)
+        signed(entry.time)
+    }
+}
+
+extension ByteReader {
+    /// A history line as `ByteWriter.historyEntry(_:)` writes it.
+    mutating func historyEntry() throws(SnapshotError) -> HistoryEntry {
+        HistoryEntry(revision: try varint(), cause: try string(), time: try signed())
     }
 }

@@ -57,11 +57,6 @@ extension ByteReader {
         return record
     }
 
-    /// A history line as versions 4 to 6 wrote it: varint revision, string cause, zigzag time.
-    mutating func historyEntry() throws(SnapshotError) -> HistoryEntry {
-        HistoryEntry(revision: try varint(), cause: try string(), time: try signed())
-    }
-
     /// A history line as `SnapshotWriter.entry(_:newer:to:)` wrote it, `newer` the line before it (then this one).
     mutating func entry(texts: [[UInt8]], newer: inout HistoryEntry) throws(SnapshotError) -> HistoryEntry {
         let revision = newer.revision &- UInt64(bitPattern: try signed())
