@@ -3,10 +3,8 @@
 
 /// One event a screen can send with the params its handler reads, as GetEventParams lists it.
 public struct EventParamsInfo: Hashable, Sendable {
-    /// The event's name.
-    public var event: String
-    /// Where its handler is: `route`, `flow:NAME`, `tab` or `app` (as GetEvents says).
-    public var scope: String
+    /// The event's name, and where its handler is: `route`, `flow:NAME`, `tab` or `app` (as GetEvents says).
+    public var event, scope: String
     /// The `$event.NAME` params the handler reads, in the order it reads them, each with the declared type of
     /// the route param, flow param, output param or fact it fills; all required (a missing one is `InvalidParams`).
     public var params: ParamDeclaration

@@ -2,10 +2,8 @@
 
 /// One event a screen can send, as GetEvents lists it.
 public struct EventInfo: Hashable, Sendable {
-    /// The event's name.
-    public var event: String
-    /// Where its handler is: `route`, `flow:NAME`, `tab` or `app`.
-    public var scope: String
+    /// The event's name, and where its handler is: `route`, `flow:NAME`, `tab` or `app`.
+    public var event, scope: String
 
     /// An event handled in `scope`.
     public init(event: String, scope: String) {

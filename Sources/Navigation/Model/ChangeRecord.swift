@@ -10,10 +10,8 @@ public struct ChangeRecord: Hashable, Sendable {
     public var arguments: [UInt8]
     /// The caller's unique bus name, when a call made the change.
     public var sender: String?
-    /// The caller's user id, when the bus told it.
-    public var uid: UInt32?
-    /// The caller's process id, when the bus told it.
-    public var pid: UInt32?
+    /// The caller's user id and process id, when the bus told them.
+    public var uid, pid: UInt32?
     /// The caller's process name, when known.
     public var command: String?
     /// What else the change's kind records: `event`, `source`, `outcome` for Send, `reason` for a reconciliation.

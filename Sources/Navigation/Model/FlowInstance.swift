@@ -29,12 +29,8 @@ enum PendingIntent: Hashable, Sendable {
 
 /// A flow instance as GetFlows reports it.
 public struct FlowInfo: Hashable, Sendable {
-    /// The instance's id.
-    public var id: String
-    /// The flow's name.
-    public var flow: String
-    /// The id of its first screen.
-    public var firstScreen: String
+    /// The instance's id, the flow's name, and the id of its first screen.
+    public var id, flow, firstScreen: String
     /// Its params.
     public var params: [String: ParamValue]
 
@@ -49,12 +45,8 @@ public struct FlowInfo: Hashable, Sendable {
 
 /// A flow that a change ended: FlowFinished's fields.
 public struct FlowEnd: Hashable, Sendable {
-    /// The instance's id.
-    public var id: String
-    /// The flow's name.
-    public var flow: String
-    /// The output it finished with; "" when it was abandoned.
-    public var output: String
+    /// The instance's id, the flow's name, and the output it finished with ("" when it was abandoned).
+    public var id, flow, output: String
     /// The output's params (empty when abandoned).
     public var params: [String: ParamValue]
 

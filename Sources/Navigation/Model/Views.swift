@@ -1,9 +1,7 @@
 /// One screen on the visible path: the contract's Entry `(sssa{sv})`.
 public struct Entry: Hashable, Sendable {
-    /// The screen's id.
-    public var id: String
-    /// The screen's route.
-    public var route: String
+    /// The screen's id and its route.
+    public var id, route: String
     /// `root`, `push`, or a layer root's style.
     public var presentation: Presentation
     /// Checked params.
@@ -20,10 +18,8 @@ public struct Entry: Hashable, Sendable {
 
 /// The screen `Back` would leave on top: the contract's `BackTarget` `(sss)`, without params.
 public struct BackTarget: Hashable, Sendable {
-    /// The screen's id.
-    public var id: String
-    /// The screen's route.
-    public var route: String
+    /// The screen's id and its route.
+    public var id, route: String
     /// How it is shown: `root`, `push`, or a layer root's style.
     public var presentation: Presentation
 
@@ -37,10 +33,8 @@ public struct BackTarget: Hashable, Sendable {
 
 /// One node of the whole tree: the contract's Node `(ssssa{sv})`.
 public struct Node: Hashable, Sendable {
-    /// The node's id.
-    public var id: String
-    /// The parent's id ("" for a tab node, or an untabbed stack's root).
-    public var parentID: String
+    /// The node's id, and its parent's ("" for a tab node, or an untabbed stack's root).
+    public var id, parentID: String
     /// What the node is: a tab, or a screen and how it is shown.
     public var kind: NodeKind
     /// A tab's name or a screen's route.

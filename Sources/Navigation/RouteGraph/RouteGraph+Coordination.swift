@@ -68,12 +68,9 @@ public struct FlowSpec: Hashable, Sendable {
 
 /// What happens when a required fact is not true: the flow to start and the output that resumes the request.
 public struct GuardSpec: Hashable, Sendable {
-    /// The fact it guards.
-    public var fact: String
-    /// The flow started instead of the request.
-    public var flow: String
-    /// The output of that flow that runs the kept request.
-    public var resumeOn: String
+    /// The fact it guards, the flow started instead of the request, and the output of that flow that runs the
+    /// kept request.
+    public var fact, flow, resumeOn: String
 
     /// A guard of `fact` starting `flow`, resuming on `resumeOn`.
     public init(fact: String, flow: String, resumeOn: String) {

@@ -45,10 +45,8 @@ public struct RouteSpec: Hashable, Sendable {
 
 /// One tab: its name and the route of its stack's root screen.
 public struct TabSpec: Hashable, Sendable {
-    /// The tab's name.
-    public var name: String
-    /// The route of the tab's root screen (it declares no required params).
-    public var rootRoute: String
+    /// The tab's name, and the route of its root screen (which declares no required params).
+    public var name, rootRoute: String
     /// Handlers of events sent from any screen of the tab (the third scope).
     public var on: Handlers
 
