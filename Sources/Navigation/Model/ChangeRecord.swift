@@ -7,7 +7,7 @@ public struct ChangeRecord: Hashable, Sendable {
     /// The method that made the change (`Push`, `Send`, …); "" for a reconciliation.
     public var method: String
     /// The call's arguments in the service's own encoding (opaque here).
-    public var arguments: [UInt8]
+    public var arguments: [UInt8] = []
     /// The caller's unique bus name, when a call made the change.
     public var sender: String?
     /// The caller's user id and process id, when the bus told them.
@@ -15,20 +15,14 @@ public struct ChangeRecord: Hashable, Sendable {
     /// The caller's process name, when known.
     public var command: String?
     /// What else the change's kind records: `event`, `source`, `outcome` for Send, `reason` for a reconciliation.
-    public var details: [String: String]
+    public var details: [String: String] = [:]
+}
 
-    /// A record with the given parts.
-    public init(
-        method: String, arguments: [UInt8] = [], sender: String? = nil, uid: UInt32? = nil, pid: UInt32? = nil,
-        command: String? = nil, details: [String: String] = [:]
-    ) {
-        self.method = method
-        self.arguments = arguments
-        self.sender = sender
-        self.uid = uid
-        self.pid = pid
-        self.command = command
-        self.details = details
+extension ChangeRecord {
+    /// A record of `method` called by `sender`, its other parts empty until the service sets them (in an
+    /// extension, so that this module and its tests keep the memberwise init, which takes every part).
+    public init(method: String, sender: String? = nil) {
+        self.init(method: method, arguments: [], sender: sender)
     }
 }
 
