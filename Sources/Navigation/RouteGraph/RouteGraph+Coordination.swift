@@ -36,10 +36,8 @@ public struct ParamDeclaration: Hashable, Sendable {
 
 /// A child coordinator (`flows:`): its first screen, how that is shown, its params, outputs and handlers.
 public struct FlowSpec: Hashable, Sendable {
-    /// The flow's name.
-    public var name: String
-    /// The route of its first screen.
-    public var start: String
+    /// The flow's name, and the route of its first screen.
+    public var name, start: String
     /// `push`, `sheet` or `cover`: how the first screen is shown.
     public var presentation: Presentation
     /// The params a start takes (read as `$flow.NAME`).

@@ -1,9 +1,7 @@
 /// One route of the graph: what a screen of that name may carry and how it may be shown.
 public struct RouteSpec: Hashable, Sendable {
-    /// The route's name (letters, digits, `-`, `_`, `.`).
-    public var name: String
-    /// A human title.
-    public var title: String
+    /// The route's name (letters, digits, `-`, `_`, `.`), and a human title.
+    public var name, title: String
     /// Declared params: name to type.
     public var params: [String: ParamType]
     /// Declared param names in the order the route file gives them.
