@@ -11,8 +11,7 @@ extension ByteWriter {
     mutating func flowInstance(_ instance: FlowInstance) {
         string(instance.id); string(instance.flow); string(instance.firstScreen); string(instance.tab)
         params(instance.params)
-        count(instance.onOutput.count)
-        for (output, handler) in instance.onOutput.sorted(by: { $0.key < $1.key }) { string(output); self.handler(handler) }
+        dictionary(instance.onOutput) { writer, handler in writer.handler(handler) }
         if let pending = instance.pending { byte(1); request(pending) } else { byte(0) }
         string(instance.resumeOn)
     }
@@ -25,15 +24,13 @@ extension ByteWriter {
     }
 
     mutating func templates(_ templates: ParamTemplates) {
-        count(templates.count)
-        for (key, template) in templates.sorted(by: { $0.key < $1.key }) {
-            string(key)
+        dictionary(templates) { writer, template in
             switch template {
-            case .literal(let value): byte(0); paramValue(value)
-            case .event(let name): byte(1); string(name)
-            case .screen(let name): byte(2); string(name)
-            case .flow(let name): byte(3); string(name)
-            case .output(let name): byte(4); string(name)
+            case .literal(let value): writer.byte(0); writer.paramValue(value)
+            case .event(let name): writer.byte(1); writer.string(name)
+            case .screen(let name): writer.byte(2); writer.string(name)
+            case .flow(let name): writer.byte(3); writer.string(name)
+            case .output(let name): writer.byte(4); writer.string(name)
             }
         }
     }
@@ -55,8 +52,8 @@ extension ByteWriter {
             byte(11); count(screens.count)
             for screen in screens { string(screen.route); templates(screen.params) }
         case .start(let flow, let params, let onOutput):
-            byte(12); string(flow); templates(params); count(onOutput.count)
-            for (output, handler) in onOutput.sorted(by: { $0.key < $1.key }) { string(output); self.handler(handler) }
+            byte(12); string(flow); templates(params)
+            dictionary(onOutput) { writer, handler in writer.handler(handler) }
         case .finish(let output, let params): byte(13); string(output); templates(params)
         case .setFacts(let facts): byte(14); templates(facts)
         }

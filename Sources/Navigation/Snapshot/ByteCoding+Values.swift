@@ -42,8 +42,8 @@ extension ByteWriter {
     }
 
     /// The count, then each key and its value (written by `value`) in ascending key order; a single
-    /// entry needs no sorting.
-    private mutating func dictionary<Value>(_ entries: [String: Value], _ value: (inout ByteWriter, Value) -> Void) {
+    /// entry needs no sorting. Params, input params, templates and on-output handlers are all written so.
+    mutating func dictionary<Value>(_ entries: [String: Value], _ value: (inout ByteWriter, Value) -> Void) {
         count(entries.count)
         if entries.count == 1, let (key, only) = entries.first {
             string(key); value(&self, only)
