@@ -42,6 +42,15 @@ struct Figure: Codable {
         self.init(key, label, single, unit: unit, showOps: false)
     }
 
+    /// A latency figure of `subject` against `reference`: the ratio of their p50s (`meaning`) checked against
+    /// `bound`, and a note giving the ratio of their p99s, then `more`.
+    init(_ key: String, _ label: String, _ subject: Summary, over reference: Summary, of meaning: String,
+         atMost bound: Double, showOps: Bool = true, more: String? = nil) {
+        self.init(key, label, subject, showOps: showOps)
+        compare(ratio: subject.p50 / reference.p50, of: meaning, atMost: bound)
+        note = "p99 ratio \(format2(subject.p99 / reference.p99))" + (more.map { "; " + $0 } ?? "")
+    }
+
     /// The figure with its ratio set and checked (see `compare`), and `note` when one is given.
     func comparing(
         ratio: Double, of meaning: String, atMost bound: Double? = nil, atLeast lower: Double? = nil, note: String? = nil
