@@ -16,8 +16,7 @@ struct Show: NavctlCommand {
 
     func run() throws {
         let session = try Session(options)
-        let tree = try session.client.send(.getTreeAt(revision)).tree
-        session.say(json: { tree.json }, else: { ["revision \(tree.revision)"] + tree.text() })
+        session.draw(try session.client.send(.getTreeAt(revision)).tree)
     }
 }
 

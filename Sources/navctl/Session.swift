@@ -34,6 +34,11 @@ struct Session {
         }
     }
 
+    /// Prints a tree (`navctl tree`, `navctl show`): its JSON with `--json`, else its revision and its drawing.
+    func draw(_ tree: NavigationTree) {
+        say(json: { tree.json }, else: { ["revision \(tree.revision)"] + tree.text() })
+    }
+
     /// Runs a mutating call, then prints the state it left: `12 push rainbow: red > orange` or the state's JSON
     /// (with `"id"` when the call made a screen). `--quiet` skips the extra GetState.
     ///

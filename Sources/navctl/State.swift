@@ -5,7 +5,7 @@ import NavdClient
 /// `navctl state`: GetState.
 struct State: NavctlCommand {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("state", words: .none) { _, _ in State() }
+    static let form = CommandForm.withoutWords("state", State.self)
     static let abstract = "Print the revision, the selected tab and the path."
 
     @OptionGroup var options: GlobalOptions

@@ -5,7 +5,7 @@ import NavdClient
 /// `navctl status`: is navd there, its version, revision and bus.
 struct Status: NavctlCommand {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("status", words: .none) { _, _ in Status() }
+    static let form = CommandForm.withoutWords("status", Status.self)
     static let abstract = "Say whether navd is running, and its version, revision and bus (exit 3 when it is not)."
     static let discussion = "With --app, the revision and top are that app's (exit 1 when navd does not serve it)."
 

@@ -5,7 +5,7 @@ import NavdClient
 /// `navctl tree`: GetTree, drawn with tabs, stacks and modals.
 struct Tree: NavctlCommand {
     /// The fast path's reading of the plain form; the name is the command's.
-    static let form = CommandForm("tree", words: .none) { _, _ in Tree() }
+    static let form = CommandForm.withoutWords("tree", Tree.self)
     static let abstract = "Draw the whole tree: every tab, stack and modal layer."
     static let discussion = "* marks the selected tab; a layer is indented under the screen that presented it."
 
@@ -13,7 +13,6 @@ struct Tree: NavctlCommand {
 
     func run() throws {
         let session = try Session(options)
-        let tree = try session.client.send(.getTree)
-        session.say(json: { tree.json }, else: { ["revision \(tree.revision)"] + tree.text() })
+        session.draw(try session.client.send(.getTree))
     }
 }

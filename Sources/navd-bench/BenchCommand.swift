@@ -79,11 +79,7 @@ struct BenchCommand: ParsableCommand {
             rounds: quick ? min(rounds, 2) : rounds,
             quick: quick,
             historyChanges: historyChanges ?? (quick ? 200 : 1_000_000),
-            historySeconds: historySeconds ?? (quick ? 8 : 900),
-            historyMemoryGuardMebibytes: 4096,
-            cliRuns: quick ? 3 : 50,
-            devtoolsChanges: quick ? 400 : 100_000,
-            coldStarts: quick ? 2 : 20)
+            historySeconds: historySeconds ?? (quick ? 8 : 900))
         let binaries = Binaries(directory: binDir ?? Binaries.besideSelf())
         var needed = ["navd", "navd-floor", "navd-load"]
         let onlyBaseline = baselineNavd != nil
@@ -140,18 +136,23 @@ struct BenchCommand: ParsableCommand {
 
 /// The counts a run uses.
 struct BenchPlan {
-    var callsPerRound: Int
-    var rounds: Int
+    /// Timed calls per figure and round, and rounds.
+    var callsPerRound, rounds: Int
+    /// Tiny counts for the smoke run: the counts below follow it.
     var quick: Bool
+    /// Changes of history before the last growth figure.
     var historyChanges: Int
     /// Time budget for making the history.
     var historySeconds: Double
+
     /// navd's RSS beyond which the history stops (the machine is shared).
-    var historyMemoryGuardMebibytes: Double
-    var cliRuns: Int
+    var historyMemoryGuardMebibytes: Double { 4096 }
+    /// Runs of navctl and of busctl each.
+    var cliRuns: Int { quick ? 3 : 50 }
     /// Changes before the devtools figures (GetTreeAt, the state file and memory at max-history 1,000).
-    var devtoolsChanges: Int
-    var coldStarts: Int
+    var devtoolsChanges: Int { quick ? 400 : 100_000 }
+    /// Direct starts of navd timed.
+    var coldStarts: Int { quick ? 2 : 20 }
 
     /// Untimed calls before each timed loop.
     var warmUpCalls: Int { max(10, min(300, callsPerRound / 5)) }

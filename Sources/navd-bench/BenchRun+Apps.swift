@@ -32,10 +32,10 @@ extension BenchRun {
         let defaultManyPipe = summary("defaultMany.inflight"), appManyPipe = summary("appMany.inflight")
 
         figures.append(Figure("apps.latency.default", "navd Push/Pop on the default object, one at a time (1 app loaded)", default1))
-        var latency = Figure("apps.latency.app", "navd Push/Pop on an app's object, one at a time (1 app loaded)", app1)
-        latency.compare(ratio: app1.p50 / default1.p50, of: "app p50 / default object p50 (same navd, interleaved)", atMost: 1.05)
-        latency.note = "p99 ratio \(format2(app1.p99 / default1.p99)); with \(appCount) apps loaded: app p50 / default p50 \(format2(appMany.p50 / defaultMany.p50))"
-        figures.append(checked(latency))
+        figures.append(checked(Figure(
+            "apps.latency.app", "navd Push/Pop on an app's object, one at a time (1 app loaded)", app1, over: default1,
+            of: "app p50 / default object p50 (same navd, interleaved)", atMost: 1.05,
+            more: "with \(appCount) apps loaded: app p50 / default p50 \(format2(appMany.p50 / defaultMany.p50))")))
         figures.append(Figure("apps.throughput.default", "navd Push/Pop on the default object, 32 in flight (1 app loaded)", default1Pipe))
         var throughput = Figure("apps.throughput.app", "navd Push/Pop on an app's object, 32 in flight (1 app loaded)", app1Pipe)
         throughput.compare(
@@ -44,13 +44,10 @@ extension BenchRun {
         throughput.note = "with \(appCount) apps loaded: default ops/s / app ops/s \(format2(defaultManyPipe.opsPerSecond / appManyPipe.opsPerSecond))"
         figures.append(checked(throughput))
 
-        var manyLatency = Figure(
-            "apps.latency.\(appCount)_apps", "navd Push/Pop on one app's object, one at a time, \(appCount) apps loaded", appMany)
-        manyLatency.compare(
-            ratio: appMany.p50 / app1.p50, of: "app p50 with \(appCount) apps / the same app's p50 with 1 (two navds, interleaved)",
-            atMost: 1.05)
-        manyLatency.note = "p99 ratio \(format2(appMany.p99 / app1.p99)); the default objects' p50 ratio, \(appCount) apps / 1: \(format2(defaultMany.p50 / default1.p50)); 32 in flight, app ops/s with 1 / with \(appCount): \(format2(app1Pipe.opsPerSecond / appManyPipe.opsPerSecond))"
-        figures.append(checked(manyLatency))
+        figures.append(checked(Figure(
+            "apps.latency.\(appCount)_apps", "navd Push/Pop on one app's object, one at a time, \(appCount) apps loaded", appMany,
+            over: app1, of: "app p50 with \(appCount) apps / the same app's p50 with 1 (two navds, interleaved)", atMost: 1.05,
+            more: "the default objects' p50 ratio, \(appCount) apps / 1: \(format2(defaultMany.p50 / default1.p50)); 32 in flight, app ops/s with 1 / with \(appCount): \(format2(app1Pipe.opsPerSecond / appManyPipe.opsPerSecond))")))
 
         if let memoryOne, let memoryMany {
             let perApp = (memoryMany.anonymous - memoryOne.anonymous) / Double(appCount - 1)

@@ -77,13 +77,12 @@ extension BenchRun {
         let pushPair = pairs("push").summary(), sendPair = pairs("send").summary()
 
         figures.append(Figure(key + ".push", "navd Push orange, one at a time (beside the Send of \(graph); its Pops left out)", push, showOps: false))
-        var sendFigure = Figure(key + ".send", "navd Send (pushes orange), one at a time: \(graph)", send, showOps: false)
-        sendFigure.compare(ratio: send.p50 / push.p50, of: "Send p50 / Push p50 (same navd, interleaved)", atMost: 1.10)
-        sendFigure.note = "p99 ratio \(format2(send.p99 / push.p99)); with their Pops: Send/Pop p50 / Push/Pop p50 \(format2(sendPair.p50 / pushPair.p50))"
-        figures.append(sendFigure)
-        var resolveFigure = Figure(key + ".resolve", "navd Resolve of that event, one at a time: \(graph)", resolve, showOps: false)
-        resolveFigure.compare(ratio: resolve.p50 / send.p50, of: "Resolve p50 / Send p50 (same navd, interleaved)", atMost: 1.00)
-        resolveFigure.note = "p99 ratio \(format2(resolve.p99 / send.p99))"
-        figures.append(resolveFigure)
+        figures.append(Figure(
+            key + ".send", "navd Send (pushes orange), one at a time: \(graph)", send, over: push,
+            of: "Send p50 / Push p50 (same navd, interleaved)", atMost: 1.10, showOps: false,
+            more: "with their Pops: Send/Pop p50 / Push/Pop p50 \(format2(sendPair.p50 / pushPair.p50))"))
+        figures.append(Figure(
+            key + ".resolve", "navd Resolve of that event, one at a time: \(graph)", resolve, over: send,
+            of: "Resolve p50 / Send p50 (same navd, interleaved)", atMost: 1.00, showOps: false))
     }
 }

@@ -6,9 +6,8 @@ struct Figure: Codable {
     var label: String
     /// Unit of p50 / p99 / mean: `us`, `ms` or `MiB`.
     var unit: String
-    var p50: Double
-    var p99: Double
-    var mean: Double
+    /// Median, 99th percentile and mean, in `unit`.
+    var p50, p99, mean: Double
     /// Calls per second, where that means something.
     var opsPerSecond: Double?
     /// The figure's ratio (see `ratioOf`), where it has one.
@@ -20,8 +19,7 @@ struct Figure: Codable {
     /// Whether the target was met (nil when there is no target).
     var met: Bool?
     /// Samples behind the figure, and error replies among them.
-    var samples: Int
-    var errors: Int
+    var samples, errors: Int
     /// Anything a reader needs to trust the figure.
     var note: String?
 
@@ -40,14 +38,17 @@ struct Figure: Codable {
 
     /// A single value (memory): p50 = p99 = mean = value.
     init(_ key: String, _ label: String, value: Double, unit: String) {
-        self.key = key
-        self.label = label
-        self.unit = unit
-        p50 = value
-        p99 = value
-        mean = value
-        samples = 1
-        errors = 0
+        let single = Summary(p50: value, p99: value, mean: value, opsPerSecond: 0, count: 1, errors: 0)
+        self.init(key, label, single, unit: unit, showOps: false)
+    }
+
+    /// A latency figure of `subject` against `reference`: the ratio of their p50s (`meaning`) checked against
+    /// `bound`, and a note giving the ratio of their p99s, then `more`.
+    init(_ key: String, _ label: String, _ subject: Summary, over reference: Summary, of meaning: String,
+         atMost bound: Double, showOps: Bool = true, more: String? = nil) {
+        self.init(key, label, subject, showOps: showOps)
+        compare(ratio: subject.p50 / reference.p50, of: meaning, atMost: bound)
+        note = "p99 ratio \(format2(subject.p99 / reference.p99))" + (more.map { "; " + $0 } ?? "")
     }
 
     /// The figure with its ratio set and checked (see `compare`), and `note` when one is given.

@@ -5,15 +5,13 @@ struct BenchReport: Codable {
     /// `nproc` and the CPU model from /proc/cpuinfo.
     var machine: MachineFacts
     /// Calls per figure and round, rounds, quick mode.
-    var callsPerRound: Int
-    var rounds: Int
+    var callsPerRound, rounds: Int
     var quick: Bool
     /// Where the floor ran and why.
     var floorPlacement: String
     var figures: [Figure]
     /// How many targets were met, of how many.
-    var targetsMet: Int
-    var targetsTotal: Int
+    var targetsMet, targetsTotal: Int
 }
 
 /// The machine the run came from.

@@ -39,16 +39,10 @@ struct Samples {
 
 /// The statistics of one figure.
 struct Summary: Codable {
-    /// Median.
-    var p50: Double
-    /// 99th percentile.
-    var p99: Double
-    /// Arithmetic mean.
-    var mean: Double
+    /// Median, 99th percentile and arithmetic mean.
+    var p50, p99, mean: Double
     /// Completed calls per second of wall time.
     var opsPerSecond: Double
-    /// How many samples.
-    var count: Int
-    /// How many of them were error replies.
-    var errors: Int
+    /// How many samples, and how many of them were error replies.
+    var count, errors: Int
 }

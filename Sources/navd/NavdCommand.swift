@@ -62,21 +62,7 @@ struct NavdCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Serve the bus at this D-Bus address.", valueName: "address"))
     var address: String?
 
-    // The limits take the route file's `limits:` key names and override the file; each accepts what the file does.
-    @Option(name: .long, help: ArgumentHelp("Most screens on the path (LimitExceeded beyond).", valueName: "n"))
-    var maxPathDepth: Int?
-    @Option(name: .long, help: ArgumentHelp("Most screens in one stack.", valueName: "n"))
-    var maxStackDepth: Int?
-    @Option(name: .long, help: ArgumentHelp("Most bytes of params in one call, all screens together.", valueName: "bytes"))
-    var maxParamsBytes: Int?
-    @Option(name: .long, help: ArgumentHelp("Most ops in one Apply (and actions in one event).", valueName: "n"))
-    var maxApplyOps: Int?
-    @Option(name: .long, help: ArgumentHelp("Longest route, tab, target or key string.", valueName: "bytes"))
-    var maxStringBytes: Int?
-    @Option(name: .long, help: ArgumentHelp("Undo steps kept (0 turns undo off; at most 10000).", valueName: "n"))
-    var maxUndo: Int?
-    @Option(name: .long, help: ArgumentHelp("History entries kept (at most 100000).", valueName: "n"))
-    var maxHistory: Int?
+    @OptionGroup var limits: LimitOptions
 
     @Flag(name: .long, help: "Log one line per call.")
     var verbose = false
@@ -101,22 +87,7 @@ struct NavdCommand: ParsableCommand {
         if fromRecording != nil && !ephemeral {
             throw ValidationError("--from-recording needs --ephemeral: a replay starts from the recording and keeps nothing, so it never touches a saved state")
         }
-        _ = try limitOverrides()
-    }
-
-    /// The limits given on the command line, by route-file key, each checked like the route file's.
-    func limitOverrides() throws -> [(Limits.Key, Int)] {
-        let given: [(Limits.Key, Int?)] = [
-            (.maxPathDepth, maxPathDepth), (.maxStackDepth, maxStackDepth), (.maxParamsBytes, maxParamsBytes),
-            (.maxApplyOps, maxApplyOps), (.maxStringBytes, maxStringBytes), (.maxUndo, maxUndo), (.maxHistory, maxHistory),
-        ]
-        var overrides: [(Limits.Key, Int)] = []
-        for (key, value) in given {
-            guard let number = value else { continue }
-            if let problem = key.problem(with: number) { throw ValidationError("--\(key.rawValue) \(problem)") }
-            overrides.append((key, number))
-        }
-        return overrides
+        _ = try limits.overrides()
     }
 
     func run() throws {
@@ -199,7 +170,7 @@ struct NavdCommand: ParsableCommand {
             let system = system
             locate = { Paths.defaultRouteFile(system: system) }
         }
-        let overrides = try limitOverrides()
+        let overrides = try limits.overrides()
         var graph = RouteFileLoading.withOverrides(RouteGraph.demo, overrides)
         var source: (file: String, bytes: [UInt8])?
         var missing: String?
