@@ -40,7 +40,8 @@ struct DemoGraphTests {
         #expect(coordinator.path == [entry("#2", "red", .root)])
         #expect(coordinator.top == entry("#2", "red", .root))
         #expect(coordinator.nodes
-            == tabNodes("#1", "rainbow", [entry("#2", "red", .root)]) + tabNodes("#3", "news", [entry("#4", "news-list", .root)])
+            == tabNodes("#1", "rainbow", [entry("#2", "red", .root)])
+            + tabNodes("#3", "news", [entry("#4", "news-list", .root)])
             + tabNodes("#5", "profile", [entry("#6", "profile", .root)]))
         #expect(!coordinator.canUndo && !coordinator.canRedo)
         #expect(coordinator.history(limit: 10).isEmpty)
