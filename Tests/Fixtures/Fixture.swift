@@ -2,7 +2,8 @@ import Foundation
 
 /// The route files the tests share, each written once as a file under `Tests/Fixtures/` (`apps/`: the
 /// apps of the end-to-end tests, which the shell tests in `Tests/Scripts/` copy too; `routes/`: graphs
-/// of the model's tests), and the repository they are read from.
+/// of the model's tests; `dbus/`: the bus configuration of `Tests/Scripts/system-policy-test.sh`), and the
+/// repository they are read from.
 public enum Fixture {
     /// The top of the repository, found from this file's place in it (`Tests/Fixtures/Fixture.swift`).
     public static let repository: String = URL(fileURLWithPath: #filePath)

@@ -8,48 +8,47 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct StoreAsideTests {
     @Test func rowsSetAsideNoLongerBlockNewRowsAtTheirRevisions() throws {
-        let temporary = try StoreTemporaryDirectory("aside")
-        defer { temporary.remove() }
-        let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        let original = storeRecords(from: 1, count: 10)
-        try store.append(original)
-        // What a stopped replay used to lead to: the next change clashes with a stored revision.
-        let replacement = storeRecords(from: 6, count: 3, payloadSize: 20)
-        let clash = #expect(throws: StoreError.self) { try store.append(replacement) }
-        #expect(clash?.message.contains("UNIQUE constraint failed: journal.revision (SQLite code 1555)") == true)
+        try withFreshStore("aside") { store, temporary in
+            let original = storeRecords(from: 1, count: 10)
+            try store.append(original)
+            // What a stopped replay used to lead to: the next change clashes with a stored revision.
+            let replacement = storeRecords(from: 6, count: 3, payloadSize: 20)
+            let clash = #expect(throws: StoreError.self) { try store.append(replacement) }
+            #expect(clash?.message.contains("UNIQUE constraint failed: journal.revision (SQLite code 1555)") == true)
 
-        #expect(try store.setAside(fromRevision: 6, reason: "UnknownRoute 'extra'") == 5)
-        #expect(store.journalLength == 5)
-        try expectCountersMatchTheFile(store)
-        try store.append(replacement)
-        try expectCountersMatchTheFile(store)
-        store.close()
+            #expect(try store.setAside(fromRevision: 6, reason: "UnknownRoute 'extra'") == 5)
+            #expect(store.journalLength == 5)
+            try expectCountersMatchTheFile(store)
+            try store.append(replacement)
+            try expectCountersMatchTheFile(store)
+            store.close()
 
-        let reopened = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        defer { reopened.close() }
-        try expectCountersMatchTheFile(reopened)
-        let contents = try reopened.load()
-        #expect(contents.journal == Array(original[..<5]) + replacement)
-        #expect(contents.highestRevision == 10, "revision 10 was answered once, so the next one must be above it")
-        #expect(contents.highestNextId == 100)
-        #expect(contents.asideCount == 5)
+            let reopened = try StateStore(directory: temporary.stateDirectory, durability: .normal)
+            defer { reopened.close() }
+            try expectCountersMatchTheFile(reopened)
+            let contents = try reopened.load()
+            #expect(contents.journal == Array(original[..<5]) + replacement)
+            #expect(contents.highestRevision == 10, "revision 10 was answered once, so the next one must be above it")
+            #expect(contents.highestNextId == 100)
+            #expect(contents.asideCount == 5)
 
-        // The same revisions can be set aside again, years later.
-        #expect(try reopened.setAside(fromRevision: 7, reason: "second time") == 2)
-        #expect(try reopened.load().journal == Array(original[..<5]) + [replacement[0]])
-        let aside = try withStoreDatabase(reopened) { db in
-            try db.collect("SELECT revision, next_id, payload, reason, time FROM journal_aside ORDER BY id") { row in
-                (row.int64(at: 0), row.int64(at: 1), row.bytes(at: 2), row.text(at: 3), row.int64(at: 4))
+            // The same revisions can be set aside again, years later.
+            #expect(try reopened.setAside(fromRevision: 7, reason: "second time") == 2)
+            #expect(try reopened.load().journal == Array(original[..<5]) + [replacement[0]])
+            let aside = try withStoreDatabase(reopened) { db in
+                try db.collect("SELECT revision, next_id, payload, reason, time FROM journal_aside ORDER BY id") { row in
+                    (row.int64(at: 0), row.int64(at: 1), row.bytes(at: 2), row.text(at: 3), row.int64(at: 4))
+                }
             }
+            #expect(aside.map(\.0) == [6, 7, 8, 9, 10, 7, 8])
+            #expect(aside.map(\.1) == [60, 70, 80, 90, 100, 70, 80])
+            #expect(aside.map(\.2) == original[5...].map(\.payload) + replacement[1...].map(\.payload))
+            #expect(aside.map(\.3) == Array(repeating: "UnknownRoute 'extra'", count: 5) + ["second time", "second time"])
+            let now = Int64(Date().timeIntervalSince1970)
+            #expect(aside.allSatisfy { $0.4 > now - 600 && $0.4 <= now + 1 }, "the time a row was set aside is kept")
+            #expect(try reopened.load().asideCount == 7)
+            try expectCountersMatchTheFile(reopened)
         }
-        #expect(aside.map(\.0) == [6, 7, 8, 9, 10, 7, 8])
-        #expect(aside.map(\.1) == [60, 70, 80, 90, 100, 70, 80])
-        #expect(aside.map(\.2) == original[5...].map(\.payload) + replacement[1...].map(\.payload))
-        #expect(aside.map(\.3) == Array(repeating: "UnknownRoute 'extra'", count: 5) + ["second time", "second time"])
-        let now = Int64(Date().timeIntervalSince1970)
-        #expect(aside.allSatisfy { $0.4 > now - 600 && $0.4 <= now + 1 }, "the time a row was set aside is kept")
-        #expect(try reopened.load().asideCount == 7)
-        try expectCountersMatchTheFile(reopened)
     }
 
     @Test func settingAsideAboveTheJournalMovesNothing() throws {

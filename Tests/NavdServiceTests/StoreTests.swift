@@ -51,31 +51,30 @@ struct StoreTests {
     }
 
     @Test func aSnapshotDropsTheJournalRowsItCovers() throws {
-        let temporary = try StoreTemporaryDirectory("snapshot")
-        defer { temporary.remove() }
-        let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        try store.append(storeRecords(from: 1, count: 10))
-        let document = Array("the whole tree at 7".utf8)
-        try writeStoreSnapshot(store, revision: 7, document: document)
-        #expect(store.journalLength == 3)
-        #expect(store.snapshotRevision == 7)
-        let rows = try storeInteger(store, "SELECT count(*) FROM journal")
-        #expect(rows == 3)
-        try store.append(storeRecords(from: 11, count: 2))
-        store.close()
+        try withFreshStore("snapshot") { store, temporary in
+            try store.append(storeRecords(from: 1, count: 10))
+            let document = Array("the whole tree at 7".utf8)
+            try writeStoreSnapshot(store, revision: 7, document: document)
+            #expect(store.journalLength == 3)
+            #expect(store.snapshotRevision == 7)
+            let rows = try storeInteger(store, "SELECT count(*) FROM journal")
+            #expect(rows == 3)
+            try store.append(storeRecords(from: 11, count: 2))
+            store.close()
 
-        let reopened = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        defer { reopened.close() }
-        let contents = try reopened.load()
-        #expect(contents.snapshot?.revision == 7)
-        #expect(contents.snapshot?.document == document)
-        #expect(contents.journal.map(\.revision) == [8, 9, 10, 11, 12])
-        #expect(reopened.journalLength == 5)
+            let reopened = try StateStore(directory: temporary.stateDirectory, durability: .normal)
+            defer { reopened.close() }
+            let contents = try reopened.load()
+            #expect(contents.snapshot?.revision == 7)
+            #expect(contents.snapshot?.document == document)
+            #expect(contents.journal.map(\.revision) == [8, 9, 10, 11, 12])
+            #expect(reopened.journalLength == 5)
 
-        try writeStoreSnapshot(reopened, revision: 12, document: Array("at 12".utf8))
-        #expect(reopened.journalLength == 0)
-        #expect(try reopened.load().journal.isEmpty)
-        #expect(try reopened.load().snapshot?.document == Array("at 12".utf8))
+            try writeStoreSnapshot(reopened, revision: 12, document: Array("at 12".utf8))
+            #expect(reopened.journalLength == 0)
+            #expect(try reopened.load().journal.isEmpty)
+            #expect(try reopened.load().snapshot?.document == Array("at 12".utf8))
+        }
     }
 
     @Test func anOlderSnapshotIsRefused() throws {
@@ -123,13 +122,12 @@ struct StoreTests {
     }
 
     @Test func aClosedStoreSaysSo() throws {
-        let temporary = try StoreTemporaryDirectory("closed")
-        defer { temporary.remove() }
-        let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        store.close()
-        store.close()
-        let error = #expect(throws: StoreError.self) { try store.append(storeRecords(from: 1, count: 1)) }
-        #expect(error?.kind == .closed)
+        try withFreshStore("closed") { store, _ in
+            store.close()
+            store.close()
+            let error = #expect(throws: StoreError.self) { try store.append(storeRecords(from: 1, count: 1)) }
+            #expect(error?.kind == .closed)
+        }
     }
 
     @Test func theSnapshotPolicyWaitsForEnoughJournal() {

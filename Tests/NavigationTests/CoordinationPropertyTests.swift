@@ -31,13 +31,13 @@ struct CoordinationPropertyTests {
             routes: ["account", "settings", "orange", "forgot-password"], tabs: ["rainbow", "news", "profile"],
             links: ["/profile/settings", "root", "/news/3"], eventParams: ["message": .string("m")])
         let shop = Scenario(
-            graph: try! RouteGraph.load(yaml: shopYAML, file: "shop.yaml"),
+            graph: try! fixtureGraph("shop"),
             events: ["buy", "next", "pick", "pay", "cancel", "back-out", "help", "nope"],
             flows: ["checkout", "address", "nope"], outputs: ["paid", "abandoned", "chosen"], facts: ["member"],
             routes: ["help", "receipt", "cart", "address-form"], tabs: [], links: ["/home/help", "/home"],
             eventParams: ["order": .int(3), "city": .string("Oslo")])
         let vault = Scenario(
-            graph: try! RouteGraph.load(yaml: vaultYAML, file: "vault.yaml"),
+            graph: try! fixtureGraph("vault"),
             events: ["wrong-order", "right-order", "go", "both", "admin-area", "shop", "enter", "give-up", "nope"],
             flows: ["unlock", "verify", "broken"], outputs: ["ok", "no", "done"], facts: ["unlocked", "verified", "admin"],
             routes: ["secret", "vault", "marker", "pin"], tabs: [], links: ["/home/secret", "/home/marker"], eventParams: [:])

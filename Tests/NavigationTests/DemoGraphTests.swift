@@ -39,14 +39,10 @@ struct DemoGraphTests {
         #expect(coordinator.tabs == ["rainbow", "news", "profile"])
         #expect(coordinator.path == [entry("#2", "red", .root)])
         #expect(coordinator.top == entry("#2", "red", .root))
-        #expect(coordinator.nodes == [
-            Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
-            Node(id: "#2", parentID: "#1", kind: .root, name: "red"),
-            Node(id: "#3", parentID: "", kind: .tab, name: "news"),
-            Node(id: "#4", parentID: "#3", kind: .root, name: "news-list"),
-            Node(id: "#5", parentID: "", kind: .tab, name: "profile"),
-            Node(id: "#6", parentID: "#5", kind: .root, name: "profile"),
-        ])
+        #expect(coordinator.nodes
+            == tabNodes("#1", "rainbow", [entry("#2", "red", .root)])
+            + tabNodes("#3", "news", [entry("#4", "news-list", .root)])
+            + tabNodes("#5", "profile", [entry("#6", "profile", .root)]))
         #expect(!coordinator.canUndo && !coordinator.canRedo)
         #expect(coordinator.history(limit: 10).isEmpty)
         #expect(coordinator.namedStates == ["root": "/rainbow", "end": "/rainbow/purple"])
@@ -58,18 +54,13 @@ struct DemoGraphTests {
         coordinator.must(present("modal", "sheet"))  // #8
         coordinator.must(push("yellow"))  // #9
         coordinator.must(present("login", "cover"))  // #10
-        #expect(coordinator.path == [
+        let path = [
             entry("#2", "red", .root), entry("#7", "orange"), entry("#8", "modal", .sheet), entry("#9", "yellow"),
             entry("#10", "login", .cover),
-        ])
-        #expect(Array(coordinator.nodes.prefix(6)) == [
-            Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
-            Node(id: "#2", parentID: "#1", kind: .root, name: "red"),
-            Node(id: "#7", parentID: "#2", kind: .push, name: "orange"),
-            Node(id: "#8", parentID: "#7", kind: .sheet, name: "modal"),
-            Node(id: "#9", parentID: "#8", kind: .push, name: "yellow"),
-            Node(id: "#10", parentID: "#9", kind: .cover, name: "login"),
-        ])
+        ]
+        #expect(coordinator.path == path)
+        // Each screen is the child of the one below it, a layer's root of the screen it covers.
+        #expect(Array(coordinator.nodes.prefix(6)) == tabNodes("#1", "rainbow", path))
         #expect(coordinator.nodes.count == 10)
     }
 

@@ -2,46 +2,9 @@ import Testing
 @testable import Navigation
 import RouteFiles
 
-/// A route file whose handlers read `$event.` everywhere a reference may stand: a flow's params, an output's
-/// params, facts, set-stack screens, and the on-output handlers that a `finish` runs, two flows deep.
-let eventReadsYAML = """
-    root: home
-    facts:
-      vip: { type: bool, default: false }
-    flows:
-      outer:
-        start: step
-        params: { budget: { type: double, required: true } }
-        outputs:
-          done: { params: { total: { type: int, required: true } } }
-      inner:
-        start: step
-        outputs:
-          picked: { params: { colour: { type: string, required: true } } }
-    routes:
-      home:
-        on:
-          begin:
-            start: outer
-            params: { budget: $event.budget }
-            on-output:
-              done: { push: summary, params: { total: $output.total, note: $event.note } }
-      step:
-        params: { budget: double }
-        on:
-          deeper:
-            start: inner
-            on-output:
-              picked: [ { set-facts: { vip: $event.vip } }, { finish: done, params: { total: $event.total } } ]
-          choose: { finish: picked, params: { colour: $event.colour } }
-          jump: { set-stack: [ home, { route: summary, params: { total: $event.total, note: literal } } ] }
-          again: [ { push: summary, params: { total: $event.n, note: $event.n2 } }, { push: summary, params: { total: $event.n } } ]
-          echo: { push: summary, params: { note: $screen.budget } }
-      summary:
-        params: { total: int, note: string }
-    """
-
 /// GetEventParams: the events GetEvents lists, each with the `$event.` params its handler reads and their types.
+/// `Tests/Fixtures/routes/event-reads.yaml` reads `$event.` everywhere a reference may stand: a flow's params, an
+/// output's params, facts, set-stack screens, and the on-output handlers that a `finish` runs, two flows deep.
 @Suite(.timeLimit(.minutes(1)))
 struct EventParamsTests {
     static func reads(_ pairs: KeyValuePairs<String, ParamType>) -> ParamDeclaration {
@@ -70,7 +33,7 @@ struct EventParamsTests {
     }
 
     @Test func aFinishCountsTheOnOutputHandlersItRunsTwoFlowsDeep() throws {
-        var coordinator = Coordinator(graph: try RouteGraph.load(yaml: eventReadsYAML, file: "reads.yaml"))
+        var coordinator = try fixtureCoordinator("event-reads")
         #expect(try coordinator.eventParams(source: "") == [
             EventParamsInfo(event: "begin", scope: "route", params: Self.reads(["budget": .double])),
         ])  // the on-output handler reads $event.note of the event that finishes the flow, not of begin

@@ -2,65 +2,26 @@ import Testing
 @testable import Navigation
 import RouteFiles
 
-/// Guards, facts and the order rules of the contract on a route file of our own.
-let vaultYAML = """
-    root: home
-    facts:
-      unlocked: { type: bool, default: false }
-      verified: { type: bool, default: false }
-      admin: { type: bool, default: false }
-      paid: { type: bool, default: false }
-    flows:
-      unlock: { start: pin, outputs: { ok: {}, no: {} } }
-      verify: { start: check, presentation: sheet, outputs: { done: {} } }
-      broken: { start: secret, outputs: { ok: {} } }
-    guards:
-      unlocked: { start: unlock, resume-on: ok }
-      verified: { start: verify, resume-on: done }
-      admin: { start: broken, resume-on: ok }
-    routes:
-      home:
-        on:
-          wrong-order: [ { push: secret }, { set-facts: { unlocked: true } } ]
-          right-order: [ { set-facts: { unlocked: true } }, { push: secret } ]
-          go: [ { push: secret }, { pop-to: nowhere } ]
-          both: { push: vault }
-          admin-area: { push: admin-page }
-          shop: { push: shop-page }
-      marker: {}
-      pin:
-        on:
-          enter: [ { set-facts: { unlocked: true } }, { finish: ok } ]
-          give-up: { finish: no }
-      check:
-        presentations: [sheet]
-      secret: { requires: [unlocked] }
-      vault: { requires: [verified, unlocked] }
-      admin-page: { requires: [admin] }
-      shop-page: { requires: [paid] }
-    """
-
+/// Guards, facts and the order rules of the contract on a route file of our own (`Tests/Fixtures/routes/vault.yaml`).
 @Suite(.timeLimit(.minutes(1)))
 struct GuardRuleTests {
-    static func vault() throws -> Coordinator { Coordinator(graph: try RouteGraph.load(yaml: vaultYAML, file: "vault.yaml")) }
-
     @Test func guardsAreCheckedAfterEachAction() throws {
-        var wrong = try Self.vault()
+        var wrong = try fixtureCoordinator("vault")
         #expect(wrong.must(send("wrong-order"))?.outcome == .redirected)
         #expect(wrong.routes == ["home", "pin"] && wrong.facts["unlocked"] == .bool(false))
-        var right = try Self.vault()
+        var right = try fixtureCoordinator("vault")
         #expect(right.must(send("right-order"))?.outcome == .applied)
         #expect(right.routes == ["home", "secret"])
     }
 
     @Test func theFirstFalseFactInRequiresOrderDecides() throws {
-        var vault = try Self.vault()
+        var vault = try fixtureCoordinator("vault")
         vault.must(send("both"))
         #expect(vault.flows.map(\.flow) == ["verify"] && vault.path.last?.presentation == .sheet)
     }
 
     @Test func guardFailedWithoutAGuardOrWhenTheGuardFlowNeedsAFalseFactToo() throws {
-        let vault = try Self.vault()
+        let vault = try fixtureCoordinator("vault")
         #expect(vault.refuse(send("shop")) == .guardFailed(
             "route 'shop-page' requires fact 'paid', which is false, and no guard handles it; set it with SetFacts first"))
         #expect(vault.refuse(send("admin-area")) == .guardFailed(
@@ -68,7 +29,7 @@ struct GuardRuleTests {
     }
 
     @Test func aKeptRequestThatFailsWhenResumedIsDroppedAndTheFlowStillFinishes() throws {
-        var vault = try Self.vault()
+        var vault = try fixtureCoordinator("vault")
         vault.must(send("go"))
         let enter = vault.must(send("enter"))
         #expect(enter?.outcome == .finished)
@@ -78,7 +39,7 @@ struct GuardRuleTests {
     }
 
     @Test func aRedirectedStartAnswersTheGuardFlowAndResumesTheStart() throws {
-        var vault = try Self.vault()
+        var vault = try fixtureCoordinator("vault")
         let start = vault.must(.start(flow: "broken", params: [:]))
         #expect(start?.outcome == .redirected && start?.newFlowID == "#3")
         #expect(vault.flows == [FlowInfo(id: "#3", flow: "unlock", firstScreen: "#2", params: [:])])
@@ -87,7 +48,7 @@ struct GuardRuleTests {
     }
 
     @Test func aFactTurningFalseRemovesItsScreensAndAbandonsTheirFlows() throws {
-        var vault = try Self.vault()
+        var vault = try fixtureCoordinator("vault")
         vault.must(.setFacts(["unlocked": .bool(true)]))
         vault.must(.start(flow: "broken", params: [:]))
         vault.must(push("marker"))
@@ -97,7 +58,7 @@ struct GuardRuleTests {
     }
 
     @Test func aGuardedStackRootGivesWayToTheRootRoute() throws {
-        var vault = try Self.vault()
+        var vault = try fixtureCoordinator("vault")
         vault.must(.setFacts(["unlocked": .bool(true)]))
         vault.must(.setStack([ScreenRequest(route: "secret"), ScreenRequest(route: "marker")]))
         vault.must(.setFacts(["unlocked": .bool(false)]))
@@ -105,7 +66,7 @@ struct GuardRuleTests {
     }
 
     @Test func sendChecksSourceThenRevisionThenResolution() throws {
-        var vault = try Self.vault()
+        var vault = try fixtureCoordinator("vault")
         vault.must(push("marker"))
         #expect(vault.refuse(.send(source: "#9", event: "nope", params: [:], expectedRevision: 7))?.name == "StaleSource")
         #expect(vault.refuse(.send(source: "#1", event: "nope", params: [:], expectedRevision: 7))?.name == "StaleRevision")
@@ -119,7 +80,7 @@ struct GuardRuleTests {
 @Suite(.timeLimit(.minutes(1)))
 struct CoordinationReconcileAndTraceTests {
     @Test func reconcileDropsFlowsAndFactsTheGraphNoLongerDeclares() throws {
-        var old = try GuardRuleTests.vault()
+        var old = try fixtureCoordinator("vault")
         old.must(.setFacts(["unlocked": .bool(true), "admin": .bool(true)]))
         old.must(.start(flow: "unlock", params: [:]))
         let graph = try RouteGraph.load(yaml: "root: home\nfacts:\n  admin: { type: int, default: 4 }\nroutes:\n  home: {}\n  pin: {}\n", file: "new.yaml")

@@ -7,17 +7,9 @@ import RouteFiles
 /// the changes did, never with (tree size × kept changes); made whole again they are the states as recorded.
 @Suite(.timeLimit(.minutes(2)))
 struct KeptStateTests {
-    /// Two tabs of 127 pages each, max-history 1,000.
+    /// Two tabs of 127 pages each, max-history 1,000 (`Tests/Fixtures/routes/kept.yaml`).
     static func twoDeepTabs() throws -> Coordinator {
-        let graph = try RouteGraph.load(yaml: """
-            tabs:
-              - { name: a, root: home }
-              - { name: b, root: home }
-            routes:
-              home: {}
-              page: { params: { n: int } }
-            limits: { max-history: 1000 }
-            """, file: "kept.yaml")
+        let graph = try fixtureGraph("kept")
         var coordinator = Coordinator(graph: graph)
         for tab in ["b", "a"] {
             _ = try coordinator.perform(.selectTab(tab), at: 0)

@@ -2,65 +2,12 @@ import Testing
 @testable import Navigation
 import RouteFiles
 
-/// A route file of our own with nested flows, outputs with params, every reference kind and every scope.
-let shopYAML = """
-    root: home
-    facts:
-      member: { type: bool, default: true }
-    flows:
-      checkout:
-        start: cart
-        presentation: sheet
-        params: { order: { type: int, required: true } }
-        outputs:
-          paid: { params: { receipt: { type: string, required: true } } }
-          abandoned: {}
-        on:
-          cancel: { finish: abandoned }
-      address:
-        start: address-form
-        outputs:
-          chosen: { params: { city: { type: string, required: true } } }
-        on:
-          back-out: pop
-          help: none
-    on:
-      help: { push: help }
-    routes:
-      home:
-        on:
-          buy:
-            start: checkout
-            params: { order: $event.order }
-            on-output:
-              paid: { push: receipt, params: { text: $output.receipt } }
-              abandoned: none
-      cart:
-        params: { order: int }
-        presentations: [sheet]
-        on:
-          next:
-            start: address
-            on-output:
-              chosen: { push: payment, params: { city: $output.city, order: $flow.order } }
-      address-form:
-        on:
-          pick: { finish: chosen, params: { city: $event.city } }
-      payment:
-        params: { city: { type: string, required: true }, order: int }
-        on:
-          pay: { finish: paid, params: { receipt: $screen.city } }
-      receipt:
-        params: { text: string }
-      help: {}
-    """
-
+/// Flows in flows on a route file of our own (`Tests/Fixtures/routes/shop.yaml`) with nested flows, outputs with
+/// params, every reference kind and every scope.
 @Suite(.timeLimit(.minutes(1)))
 struct NestedFlowTests {
-    static func shop() throws -> Coordinator { Coordinator(graph: try RouteGraph.load(yaml: shopYAML, file: "shop.yaml")) }
-
     @Test func nestedFlowsFinishWithOutputsThroughEveryReference() throws {
-        var shop = try Self.shop()
+        var shop = try fixtureCoordinator("shop")
         shop.must(send("buy", ["order": .int(42)]))
         #expect(shop.path == [entry("#1", "home", .root), entry("#2", "cart", .sheet, ["order": .int(42)])])
         shop.must(send("next"))
@@ -87,7 +34,7 @@ struct NestedFlowTests {
     }
 
     @Test func finishActsOnTheInnermostFlowEnclosingTheSource() throws {
-        var shop = try Self.shop()
+        var shop = try fixtureCoordinator("shop")
         shop.must(send("buy", ["order": .int(1)]))
         shop.must(send("next"))
         // checkout's `cancel` runs from inside address, whose outputs lack `abandoned`.
@@ -99,7 +46,7 @@ struct NestedFlowTests {
     }
 
     @Test func closingTheOuterFlowAbandonsBothOuterFirst() throws {
-        var shop = try Self.shop()
+        var shop = try fixtureCoordinator("shop")
         shop.must(send("buy", ["order": .int(1)]))
         shop.must(send("next"))
         let dismiss = shop.must(.dismiss)
@@ -108,7 +55,7 @@ struct NestedFlowTests {
     }
 
     @Test func finishedFlowsAreAnnouncedBeforeAbandonedOnes() throws {
-        var shop = try Self.shop()
+        var shop = try fixtureCoordinator("shop")
         shop.must(send("buy", ["order": .int(1)]))
         shop.must(send("next"))
         // From the cart, below the address flow: checkout is the innermost flow enclosing the source.
@@ -118,7 +65,7 @@ struct NestedFlowTests {
     }
 
     @Test func aFinishedFlowLeavesTheTreeBelowItsFirstScreen() throws {
-        var shop = try Self.shop()
+        var shop = try fixtureCoordinator("shop")
         shop.must(push("help"))
         let before = shop.path
         shop.must(.start(flow: "address", params: [:]))
@@ -129,7 +76,7 @@ struct NestedFlowTests {
     }
 
     @Test func missingReferencesAndParamsAreInvalidParams() throws {
-        var shop = try Self.shop()
+        var shop = try fixtureCoordinator("shop")
         #expect(shop.refuse(send("buy"))?.message.contains("reads $event.order") == true)
         #expect(shop.refuse(.start(flow: "checkout", params: [:])) == .invalidParams("flow 'checkout' needs param 'order' (int)"))
         shop.must(.start(flow: "address", params: [:]))

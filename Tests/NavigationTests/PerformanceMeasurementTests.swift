@@ -5,20 +5,9 @@ import RouteFiles
 /// A measurement, printed, not asserted: a push/pop must cost the same with 10,000 screens elsewhere in the tree.
 @Suite(.timeLimit(.minutes(2)))
 struct PerformanceMeasurementTests {
-    static func graph() throws -> RouteGraph {
-        try RouteGraph.load(yaml: """
-            tabs:
-              - { name: small, root: home }
-              - { name: big, root: home }
-            routes:
-              home: {}
-              item: { params: { n: int } }
-            limits:
-              max-stack-depth: 20000
-              max-path-depth: 20000
-              max-params-bytes: 1000000
-            """, file: "measure.yaml")
-    }
+    /// `Tests/Fixtures/routes/measure.yaml`: tabs `small` and `big` rooted at `home`, a route `item(n)`, and limits
+    /// raised to 20,000 screens.
+    static func graph() throws -> RouteGraph { try fixtureGraph("measure") }
 
     /// Nanoseconds per push+pop pair on `coordinator`, over `rounds` pairs.
     static func measure(_ coordinator: inout Coordinator, rounds: Int) -> Double {

@@ -4,21 +4,9 @@ import RouteFiles
 
 @Suite(.timeLimit(.minutes(1)))
 struct ReconcileTests {
-    /// The demo graph without `orange`, `modal` and the `profile` tab, with a new `shop` tab, and `news-list` gone.
-    func changedGraph() throws -> RouteGraph {
-        try RouteGraph.load(yaml: """
-            tabs:
-              - { name: shop, root: red }
-              - { name: rainbow, root: red }
-              - { name: news, root: yellow }
-            routes:
-              red: {}
-              yellow: {}
-              purple: {}
-              login: { presentations: [cover] }
-              news-item: { params: { id: { type: int, required: true } } }
-            """, file: "changed.yaml")
-    }
+    /// The demo graph without `orange`, `modal` and the `profile` tab, with a new `shop` tab, and `news-list` gone
+    /// (`Tests/Fixtures/routes/changed.yaml`).
+    func changedGraph() throws -> RouteGraph { try fixtureGraph("changed") }
 
     @Test func reconcileRepairsTheTreeAsOneRevision() throws {
         var old = demo()
@@ -38,15 +26,10 @@ struct ReconcileTests {
         #expect(coordinator.tabs == ["shop", "rainbow", "news"])
         #expect(coordinator.selectedTab == "shop")
         #expect(coordinator.path == [entry("#14", "red", .root)])
-        #expect(coordinator.nodes == [
-            Node(id: "#13", parentID: "", kind: .tab, name: "shop"),
-            Node(id: "#14", parentID: "#13", kind: .root, name: "red"),
-            Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
-            Node(id: "#2", parentID: "#1", kind: .root, name: "red"),
-            Node(id: "#7", parentID: "#2", kind: .push, name: "yellow"),
-            Node(id: "#3", parentID: "", kind: .tab, name: "news"),
-            Node(id: "#15", parentID: "#3", kind: .root, name: "yellow"),
-        ])
+        #expect(coordinator.nodes
+            == tabNodes("#13", "shop", [entry("#14", "red", .root)])
+            + tabNodes("#1", "rainbow", [entry("#2", "red", .root), entry("#7", "yellow")])
+            + tabNodes("#3", "news", [entry("#15", "yellow", .root)]))
         #expect(!coordinator.canUndo && !coordinator.canRedo)
         #expect(result.warnings == [
             "tab 'shop' is new in the route graph; it starts at its root 'red'",

@@ -2,32 +2,8 @@ import Testing
 @testable import Navigation
 import RouteFiles
 
-/// A route file the reload tests change one line at a time.
-let reloadBaseYAML = """
-    tabs:
-      - { name: home, root: start }
-      - { name: shop, root: catalog }
-      - { name: more, root: settings }
-    routes:
-      start: {}
-      catalog: {}
-      settings: {}
-      item: { params: { id: { type: int, required: true } } }
-      detail: { params: { zoom: double } }
-      editor: { presentations: [push, sheet] }
-      help: { presentations: [sheet, cover] }
-      secret: { requires: [unlocked] }
-      pin: {}
-    facts:
-      unlocked: { type: bool, default: false }
-      count: { type: int, default: 0 }
-    flows:
-      unlock: { start: pin, outputs: { ok: {} } }
-    guards:
-      unlocked: { start: unlock, resume-on: ok }
-    states:
-      home: /home
-    """
+/// A route file the reload tests change one line at a time (`Tests/Fixtures/routes/reload.yaml`).
+let reloadBaseYAML = routeFile("reload")
 
 /// Live reload: the graph is replaced and the state repaired to fit it, as one "reconcile" change or none.
 @Suite(.timeLimit(.minutes(1)))

@@ -6,19 +6,9 @@ import RouteFiles
 /// function of the state's value; a step costs what it changed whatever the size of the tree.
 @Suite(.timeLimit(.minutes(1)))
 struct SnapshotVersion4Tests {
-    static func graph() throws -> RouteGraph {
-        try RouteGraph.load(yaml: """
-            tabs:
-              - { name: a, root: home }
-              - { name: b, root: home }
-            routes:
-              home: {}
-              page: { presentations: [push, sheet], params: { n: int } }
-            flows:
-              task: { start: page, outputs: { done: {} } }
-            limits: { max-undo: 1000, max-history: 5000 }
-            """, file: "v4.yaml")
-    }
+    /// `Tests/Fixtures/routes/v4.yaml`: tabs `a` and `b` rooted at `home`, a route `page(n)` pushed or presented as a
+    /// sheet, a flow `task` with output `done`, max-undo 1,000 and max-history 5,000.
+    static func graph() throws -> RouteGraph { try fixtureGraph("v4") }
 
     /// The document's growth per step when `step` (two changes) runs again and again after `setUp` (no step is
     /// trimmed away meanwhile).

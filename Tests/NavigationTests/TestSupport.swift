@@ -11,6 +11,18 @@ func entry(_ id: String, _ route: String, _ presentation: Presentation = .push, 
     Entry(id: id, route: route, presentation: presentation, params: params)
 }
 
+/// A tab's nodes as GetTree lists them: the tab node `id` named `tab`, then the screens of `stack`, bottom first,
+/// each the child of the one before it (the first, of the tab node).
+func tabNodes(_ id: String, _ tab: String, _ stack: [Entry]) -> [Node] {
+    var nodes = [Node(id: id, parentID: "", kind: .tab, name: tab)]
+    for screen in stack {
+        nodes.append(Node(
+            id: screen.id, parentID: nodes[nodes.count - 1].id, kind: NodeKind(screen.presentation), name: screen.route,
+            params: screen.params))
+    }
+    return nodes
+}
+
 /// The demo coordinator at its fresh state: rainbow(#1) red(#2), news(#3) news-list(#4), profile(#5) profile(#6).
 func demo() -> Coordinator { Coordinator(graph: .demo) }
 
@@ -51,11 +63,20 @@ func present(_ route: String, _ style: String = "sheet", _ params: InputParams =
     .present(route: route, params: params, style: style)
 }
 
+/// The text of the model tests' route file `Tests/Fixtures/routes/NAME.yaml`.
+func routeFile(_ name: String) -> String { Fixture.text("routes/\(name).yaml") }
+
+/// The graph of the route file `Tests/Fixtures/routes/NAME.yaml`, loaded through the route-file loader as `NAME.yaml`.
+func fixtureGraph(_ name: String) throws -> RouteGraph { try RouteGraph.load(yaml: routeFile(name), file: "\(name).yaml") }
+
+/// A fresh coordinator on the graph of the route file `Tests/Fixtures/routes/NAME.yaml`.
+func fixtureCoordinator(_ name: String) throws -> Coordinator { Coordinator(graph: try fixtureGraph(name)) }
+
 /// A small untabbed graph in YAML: the "file" tests load (`Tests/Fixtures/routes/small.yaml`).
-let smallGraphYAML = Fixture.text("routes/small.yaml")
+let smallGraphYAML = routeFile("small")
 
 /// The small graph, loaded through the route-file loader.
-func smallGraph() throws -> RouteGraph { try RouteGraph.load(yaml: smallGraphYAML, file: "small.yaml") }
+func smallGraph() throws -> RouteGraph { try fixtureGraph("small") }
 
 /// `Send(source, event, params)` with no revision check.
 func send(_ event: String, from source: String = "", _ params: InputParams = [:]) -> Operation {

@@ -6,11 +6,14 @@ import TestSupport
 /// What navd broadcasts about an app's access (docs/multi-user.md): the ObjectManager's
 /// `InterfacesAdded` of an app with a `read` list carries only `Access`, since navd cannot tell who
 /// receives it; a reload that changes an app's `access:` sends `PropertiesChanged` for `Access`.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .enabled(if: MultiUserNavd.available), .timeLimit(.minutes(2)))
 struct AccessSignalTests {
+    /// Real users, a private bus and navd, started afresh for each test.
+    let fixture: MultiUserNavd
+
+    init() throws { fixture = try MultiUserNavd() }
+
     @Test func interfacesAddedOfAnAppWithAReadListCarriesOnlyItsAccess() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         let rule = "type='signal',interface='org.freedesktop.DBus.ObjectManager',member='InterfacesAdded'"
         let monitor = try fixture.start(as: "dave", "/usr/bin/dbus-monitor", ["--address", fixture.bus.address, rule])
         defer { monitor.stop() }
@@ -35,8 +38,6 @@ struct AccessSignalTests {
     }
 
     @Test func aReloadThatChangesAccessSendsPropertiesChangedForAccess() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         let rule = "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'"
         let monitor = try fixture.start(as: nil, "/usr/bin/dbus-monitor", ["--address", fixture.bus.address, rule])
         defer { monitor.stop() }

@@ -5,8 +5,13 @@ import TestSupport
 
 /// `access:` against real users (docs/multi-user.md): who may change and read an app, the message a
 /// refusal carries, the order of errors, what stays open, and what the clients show.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .enabled(if: MultiUserNavd.available), .timeLimit(.minutes(3)))
 struct AccessTests {
+    /// Real users, a private bus and navd, started afresh for each test.
+    let fixture: MultiUserNavd
+
+    init() throws { fixture = try MultiUserNavd() }
+
     static let shopPath = "/org/navd/Navigator1/apps/shop"
     static let denied = "org.freedesktop.DBus.Error.AccessDenied"
 
@@ -15,8 +20,6 @@ struct AccessTests {
     }
 
     @Test func ownersChangeAndOutsidersAreRefusedWithoutAnyChange() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         #expect(try fixture.navctl(as: "alice", "--app", "shop", "push", "product").status == 0)
         #expect(try fixture.navctl(as: "carol", "--app", "shop", "push", "product").status == 0, "group shop may change")
         #expect(try fixture.navctl(as: "navd", "--app", "shop", "push", "product").status == 0, "navd's own user may change")
@@ -43,8 +46,6 @@ struct AccessTests {
     }
 
     @Test func refusalComesAfterUnknownMethodAndBeforeInvalidArgs() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         let unknown = try fixture.dbusSend(as: "bob", Self.shopPath, "org.navd.Navigator1.NoSuchMethod")
         #expect(unknown.stderr.contains("org.freedesktop.DBus.Error.UnknownMethod"), "\(unknown)")
         let noObject = try fixture.dbusSend(as: "bob", "/org/navd/Navigator1/apps/nothere", "org.navd.Navigator1.Push")
@@ -56,8 +57,6 @@ struct AccessTests {
     }
 
     @Test func introspectionPeerAndAccessStayOpenOtherPropertiesNeedRead() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         let access = try fixture.dbusSend(
             as: "bob", Self.shopPath, "org.freedesktop.DBus.Properties.Get", "string:org.navd.Navigator1", "string:Access")
         #expect(access.status == 0, "\(access)")
@@ -73,8 +72,6 @@ struct AccessTests {
     }
 
     @Test func appsListingShowsAnOutsiderOnlyTheAccess() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         let outsider = try fixture.navctl(as: "bob", "apps")
         #expect(outsider.status == 0, "\(outsider)")
         #expect(outsider.lines.contains { $0.hasPrefix("shop") && $0.contains("  -  ") && $0.hasSuffix("access change: alice, @shop; read: @monitor") }, "\(outsider)")
@@ -87,8 +84,6 @@ struct AccessTests {
     }
 
     @Test func reloadOfTheDefaultObjectNeedsChangeOnTheDefaultNavigator() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         // The shop's Reload needs the shop's change; the default object's is open while its navigator has no access:.
         let refused = try fixture.navctl(as: "bob", "--app", "shop", "reload")
         #expect(refused.status == 1)
@@ -98,8 +93,6 @@ struct AccessTests {
     }
 
     @Test func aRouteFileNamingAnUnknownUserKeepsTheAppsOldAccess() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         let file = fixture.navd.appsDirectory + "/shop.yaml"
         try MultiUserNavd.shop.replacingOccurrences(of: "[alice, ", with: "[alice, mallory, ").write(toFile: file, atomically: true, encoding: .utf8)
         let reload = try fixture.navctl(as: nil, "--app", "shop", "reload")
@@ -107,5 +100,21 @@ struct AccessTests {
         #expect(reload.stderr.contains("shop.yaml:3: access.change[1]: no user 'mallory' on this system"), "\(reload)")
         #expect(try fixture.navctl(as: "bob", "--app", "shop", "push", "product").status == 1, "the old access holds")
         #expect(try fixture.navctl(as: "alice", "--app", "shop", "push", "product").status == 0)
+    }
+
+    /// navwatch refused by an app's `access:`: it prints navd's message and keeps waiting, as for a gone navd;
+    /// with `--once` it exits 1.
+    @Test func navwatchPrintsTheRefusalAndKeepsWaiting() throws {
+        let message = "app 'shop': GetState is allowed to user alice and groups shop and monitor; the caller is uid 59002 (bob)"
+        let once = try fixture.run(as: "bob", Products.url("navwatch"), ["--address", fixture.bus.address, "--app", "shop", "--once"])
+        #expect(once.status == 1, "\(once)")
+        #expect(once.stderr.contains(message), "\(once.stderr)")
+
+        let watch = try fixture.start(as: "bob", Products.url("navwatch"), ["--address", fixture.bus.address, "--app", "shop", "--lines"])
+        #expect(watch.waitForOutput(containing: "-- navd gone", timeout: 10))
+        #expect(watch.waitForOutput(containing: message, in: .stderr, timeout: 10), "\(watch.stderrText)")
+        usleep(500_000)
+        #expect(!ProcessExit.hasExited(watch.pid), "navwatch keeps waiting")
+        #expect(watch.stop(with: SIGTERM) == 0)
     }
 }

@@ -5,13 +5,16 @@ import TestSupport
 
 /// `navd --print-bus-policy` (docs/multi-user.md): the policy made from the route files' access: keys,
 /// read by a real dbus-daemon, keeps an outsider from calling an app's readers and from receiving its signals.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .enabled(if: MultiUserNavd.available), .timeLimit(.minutes(3)))
 struct BusPolicyTests {
+    /// Real users, a private bus and navd, started afresh for each test.
+    let fixture: MultiUserNavd
+
+    init() throws { fixture = try MultiUserNavd() }
+
     static let shopPath = "/org/navd/Navigator1/apps/shop"
 
     @Test func thePrintedPolicyNamesEachAppsUsersAndGroupsByPath() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         let printed = try fixture.run(as: nil, NavdProcess.executable, ["--print-bus-policy", "--apps-dir", fixture.navd.appsDirectory])
         #expect(printed.status == 0, "\(printed.stderr)")
         let policy = printed.stdout
@@ -29,8 +32,6 @@ struct BusPolicyTests {
     }
 
     @Test func anOutsiderCanNeitherCallTheReadersNorReceiveTheSignals() throws {
-        guard MultiUserNavd.available else { return }
-        let fixture = try MultiUserNavd()
         let printed = try fixture.run(as: nil, NavdProcess.executable, ["--print-bus-policy", "--apps-dir", fixture.navd.appsDirectory])
         try fixture.usePolicy(printed.stdout)
 

@@ -11,19 +11,17 @@ extension ReliabilityTests {
     @Test(.timeLimit(.minutes(10)))
     func badInputIsAnsweredAndChangesNothing() async throws {
         try await Self.withNavd("bad-input") { run in
-            let (bus, navd) = (run.bus, run.navd)
-            let seed = run.seed
-            print("reliability: bad-input seed=\(seed) (NAVD_RELIABILITY_SEED=\(seed) replays it)")
+            print("reliability: bad-input seed=\(run.seed) (NAVD_RELIABILITY_SEED=\(run.seed) replays it)")
             let generated = BadInputRun(
-                navd: navd, calls: ReliabilityMode.pick(short: 10_000, long: 100_000),
-                checkShare: ReliabilityMode.pick(short: 0.3, long: 1.0), seed: seed)
-            let watcher = NavWatcher.isBuilt ? try NavWatcher(address: bus.address) : nil
+                navd: run.navd, calls: ReliabilityMode.pick(short: 10_000, long: 100_000),
+                checkShare: ReliabilityMode.pick(short: 0.3, long: 1.0), seed: run.seed)
+            let watcher = NavWatcher.isBuilt ? try NavWatcher(address: run.bus.address) : nil
             defer { watcher?.stop() }
             _ = watcher?.waitForLine(after: 0, timeout: 5) { $0.revision != nil }
             let outcome = try await onThread("bad-input") { try generated.run() }
             // navwatch followed every change the bad input made and ends on the final revision.
             let finalRevision = try await onThread("bad-input-final") { () throws -> UInt64 in
-                let connection = try Connection(.address(bus.address))
+                let connection = try Connection(.address(run.bus.address))
                 defer { connection.close() }
                 return try connection.revision()
             }
@@ -38,11 +36,11 @@ extension ReliabilityTests {
             figures.print()
 
             #expect(outcome.calls >= 10_000)
-            outcome.expectAnsweredAndHarmless(navd)
+            outcome.expectAnsweredAndHarmless(run.navd)
             #expect(outcome.failedCallsChecked >= ReliabilityMode.pick(short: 1_000, long: 10_000))
             #expect(outcome.errors["NoReply"] == nil && outcome.errors["ServiceUnknown"] == nil)
             #expect(watcherProblems.isEmpty, "\(watcherProblems.joined(separator: "\n"))")
-            #expect(navd.isRunning)
+            #expect(run.navd.isRunning)
         }
     }
 
@@ -54,12 +52,10 @@ extension ReliabilityTests {
         let limits = ["--max-path-depth", "6", "--max-stack-depth", "4", "--max-params-bytes", "200", "--max-apply-ops", "3",
                       "--max-string-bytes", "16", "--max-undo", "5"]
         try await Self.withNavd("tight-limits", extraArguments: limits) { run in
-            let navd = run.navd
-            let seed = run.seed
-            print("reliability: tight-limits seed=\(seed) (NAVD_RELIABILITY_SEED=\(seed) replays it)")
+            print("reliability: tight-limits seed=\(run.seed) (NAVD_RELIABILITY_SEED=\(run.seed) replays it)")
             var generated = BadInputRun(
-                navd: navd, calls: ReliabilityMode.pick(short: 3_000, long: 30_000),
-                checkShare: ReliabilityMode.pick(short: 0.5, long: 1.0), seed: seed)
+                navd: run.navd, calls: ReliabilityMode.pick(short: 3_000, long: 30_000),
+                checkShare: ReliabilityMode.pick(short: 0.5, long: 1.0), seed: run.seed)
             generated.maxPathDepth = 6
             let outcome = try await onThread("tight-limits") { [generated] in try generated.run() }
 
@@ -67,9 +63,9 @@ extension ReliabilityTests {
             figures.add("limits", limits.joined(separator: "_"))
             figures.print()
 
-            outcome.expectAnsweredAndHarmless(navd)
+            outcome.expectAnsweredAndHarmless(run.navd)
             #expect((outcome.errors["LimitExceeded"] ?? 0) > 0)
-            #expect(navd.isRunning)
+            #expect(run.navd.isRunning)
         }
     }
 
@@ -77,9 +73,8 @@ extension ReliabilityTests {
     @Test(.timeLimit(.minutes(2)))
     func boundaryCallsAnswerTheContractsErrors() async throws {
         try await Self.withNavd("boundaries") { run in
-            let (bus, navd) = (run.bus, run.navd)
             let mismatches = try await onThread("boundaries") { () throws -> [String] in
-                let connection = try Connection(.address(bus.address))
+                let connection = try Connection(.address(run.bus.address))
                 defer { connection.close() }
                 let before = try connection.treeSnapshot()
                 let long4096 = String(repeating: "a", count: 4096)
@@ -146,7 +141,7 @@ extension ReliabilityTests {
                 return mismatches
             }
             #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
-            #expect(navd.isRunning)
+            #expect(run.navd.isRunning)
         }
     }
 }

@@ -37,11 +37,9 @@ extension ReliabilityTests {
     @Test(.timeLimit(.minutes(10)))
     func concurrentAppliesKeepOneHistory() async throws {
         try await Self.withNavd("concurrency") { run in
-            let (bus, navd) = (run.bus, run.navd)
-            let seed = run.seed
             let perClient = ReliabilityMode.pick(short: 120, long: 2_000)
             let outcome = try await onThread("concurrency") {
-                try Self.runApplyClients(bus: bus, clients: 8, perClient: perClient, seed: seed)
+                try Self.runApplyClients(bus: run.bus, clients: 8, perClient: perClient, seed: run.seed)
             }
             let successes = outcome.successes.sorted()
             let expected = outcome.finalRevision > outcome.startRevision
@@ -60,14 +58,14 @@ extension ReliabilityTests {
             figures.add("failures", outcome.failures.count + outcome.watcherFailures.count)
             figures.print()
 
-            #expect(outcome.failures.isEmpty, "seed \(seed):\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
-            #expect(outcome.watcherFailures.isEmpty, "seed \(seed):\n\(outcome.watcherFailures.prefix(20).joined(separator: "\n"))")
+            #expect(outcome.failures.isEmpty, "seed \(run.seed):\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
+            #expect(outcome.watcherFailures.isEmpty, "seed \(run.seed):\n\(outcome.watcherFailures.prefix(20).joined(separator: "\n"))")
             // No lost update: each success has its own revision and together they are every
             // revision from the start to the end, so the history is one sequence.
             #expect(successes == expected, "successful Applies returned \(successes.count) revisions for \(expected.count) changes")
             #expect(outcome.successes.count > 8, "almost every Apply failed: no concurrency was tested")
             #expect(outcome.turnsFresh == 8 * 10)
-            #expect(navd.isRunning)
+            #expect(run.navd.isRunning)
         }
     }
 

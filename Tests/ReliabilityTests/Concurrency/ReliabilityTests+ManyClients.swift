@@ -11,17 +11,15 @@ extension ReliabilityTests {
     @Test(.timeLimit(.minutes(5)))
     func manyClientsAtOnceEachGetTheirOwnRevisions() async throws {
         try await Self.withNavd("many-clients") { run in
-            let (bus, navd) = (run.bus, run.navd)
             let clients = ReliabilityMode.pick(short: 40, long: 200)
             let callsPerClient = ReliabilityMode.pick(short: 50, long: 500)
-            let seed = run.seed
 
             let (answered, problems, startRevision, final) = try await onThread("many-clients") { () throws -> ([UInt64], [String], UInt64, TreeSnapshot) in
-                let observer = try Connection(.address(bus.address))
+                let observer = try Connection(.address(run.bus.address))
                 defer { observer.close() }
                 let startRevision = try observer.revision()
                 let shared = LockedBox((answered: [UInt64](), problems: [String]()))
-                var rng = SeededGenerator(seed: seed)
+                var rng = SeededGenerator(seed: run.seed)
                 let group = DispatchGroup()
                 for client in 0..<clients {
                     let clientSeed = rng.next()
@@ -33,7 +31,7 @@ extension ReliabilityTests {
                         var revisions: [UInt64] = []
                         var problems: [String] = []
                         do {
-                            let connection = try Connection(.address(bus.address))
+                            let connection = try Connection(.address(run.bus.address))
                             if hangsUp {
                                 // Sends its calls and closes at once: navd answers into the void.
                                 for _ in 0..<callsPerClient {
@@ -86,7 +84,7 @@ extension ReliabilityTests {
             let unique = Set(answered)
             let changes = final.revision - startRevision
             var figures = Figures("many-clients")
-            figures.add("seed", seed)
+            figures.add("seed", run.seed)
             figures.add("clients", clients)
             figures.add("hung-up-clients", clients / 4)
             figures.add("answered-changes", answered.count)
@@ -102,7 +100,7 @@ extension ReliabilityTests {
             #expect(final.historyRevisions.first == final.revision)
             let newest = Array(final.historyRevisions.prefix(Int(min(changes, 1_000))))
             #expect(newest == Array(stride(from: final.revision, to: final.revision - UInt64(newest.count), by: -1)), "the history is not one sequence")
-            #expect(navd.isRunning)
+            #expect(run.navd.isRunning)
         }
     }
 }

@@ -9,17 +9,18 @@ import TestSupport
 
 /// The figures of an edits-across-kills run.
 struct EditsOutcome: Sendable {
-    var rounds = 0
-    var kills = 0
-    var terminations = 0
-    var liveReloads = 0
+    /// Rounds completed; navd stopped with `kill -9`, and with SIGTERM; reloads while navd ran.
+    var rounds = 0, kills = 0, terminations = 0, liveReloads = 0
+    /// How often each edit of the route file was made while navd was down (`removed`, `put-back`, …).
     var edits: [String: Int] = [:]
-    var answeredChanges = 0
-    var changesChecked = 0
-    var inFlightCommitted = 0
-    var repairsAtStart = 0
-    var treesCompared = 0
+    /// Changes answered before a stop, and of those the ones still in the kept history (so checked).
+    var answeredChanges = 0, changesChecked = 0
+    /// Calls in flight at a stop that navd had committed; restarts whose reload of the file changed the
+    /// state; restarts after which navd's state was the model's, compared whole.
+    var inFlightCommitted = 0, repairsAtStart = 0, treesCompared = 0
+    /// Each restart's time until navd answered, in seconds.
     var restartSeconds: [Double] = []
+    /// What went wrong, with the round and navd's log.
     var failures: [String] = []
 }
 

@@ -31,9 +31,8 @@ extension ReliabilityTests {
     @Test(.timeLimit(.minutes(45)))
     func soakStaysBounded() async throws {
         try await Self.withNavd("soak") { run in
-            let (bus, navd) = (run.bus, run.navd)
             let changes = ReliabilityMode.pick(short: 20_000, long: 1_000_000)
-            let outcome = try await onThread("soak") { try Self.runSoak(bus: bus, navd: navd, changes: changes) }
+            let outcome = try await onThread("soak") { try Self.runSoak(bus: run.bus, navd: run.navd, changes: changes) }
 
             let growthKiB = (outcome.residentKiB.last ?? 0) - (outcome.residentKiB.dropFirst().first ?? 0)
             var figures = Figures("soak")
@@ -65,7 +64,7 @@ extension ReliabilityTests {
                 #expect(growthKiB <= 8 * 1024, "navd's RSS grew by \(growthKiB) KiB over the run")
             }
             #expect((outcome.databaseBytes.last ?? 0) <= 32 << 20, "the database grew to \(outcome.databaseBytes.last ?? 0) bytes")
-            #expect(navd.isRunning)
+            #expect(run.navd.isRunning)
         }
     }
 

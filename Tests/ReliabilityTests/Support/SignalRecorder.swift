@@ -5,11 +5,10 @@ import TestSupport
 /// Subscribes to navd's `StackChanged` on a connection of its own and records, per revision,
 /// the tab and path it announced: what a restarted navd must show for that revision.
 final class SignalRecorder: @unchecked Sendable {
-    /// One `StackChanged`.
+    /// One `StackChanged`: its revision, cause, tab and path (the path as sent, to compare with GetState's).
     struct Announcement: Sendable {
         var revision: UInt64
-        var cause: String
-        var tab: String
+        var cause, tab: String
         var path: DBusValue
         /// The unique bus name of the navd that sent it: a start-up announcement and a flow's `Start`
         /// share the cause `start`, so only the sender tells a restarted navd's announcement apart.

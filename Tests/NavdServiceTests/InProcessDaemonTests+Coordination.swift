@@ -8,8 +8,7 @@ import Testing
 
 /// The coordination methods in a group commit: FlowFinished after its change's StackChanged, in
 /// arrival order, one PropertiesChanged at the end; and the rollback after a failed commit.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: PrivateBus.isAvailable))
-struct InProcessCoordinationTests {
+extension InProcessDaemonTests {
     @Test func flowFinishedFollowsItsChangesStackChangedInsideAGroupCommit() throws {
         let navd = try InProcessDaemon("flows")
         defer { navd.stop() }
