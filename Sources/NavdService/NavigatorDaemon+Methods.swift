@@ -243,30 +243,14 @@ extension Coordinator {
     /// `ServedNavigator.value(of:)` marshals to.
     func writeValue(of property: NavigatorProperty, into body: inout BodyWriter) {
         switch property {
-        case .revision:
-            body.variant(basic: "t")
-            body.uint64(revision)
-        case .depth:
-            body.variant(basic: "u")
-            body.uint32(UInt32(clamping: depth))
-        case .top:
-            body.variant(basic: "s")
-            body.string(top.route)
-        case .topID:
-            body.variant(basic: "s")
-            body.string(top.id)
-        case .selectedTab:
-            body.variant(basic: "s")
-            body.string(selectedTab)
-        case .canUndo:
-            body.variant(basic: "b")
-            body.boolean(canUndo)
-        case .canRedo:
-            body.variant(basic: "b")
-            body.boolean(canRedo)
-        case .version:
-            body.variant(basic: "s")
-            body.string(Navigator.version)
+        case .revision: body.variant(uint64: revision)
+        case .depth: body.variant(uint32: UInt32(clamping: depth))
+        case .top: body.variant(string: top.route)
+        case .topID: body.variant(string: top.id)
+        case .selectedTab: body.variant(string: selectedTab)
+        case .canUndo: body.variant(boolean: canUndo)
+        case .canRedo: body.variant(boolean: canRedo)
+        case .version: body.variant(string: Navigator.version)
         case .tabs:
             body.variant(.stringArray(tabs))
         case .states:

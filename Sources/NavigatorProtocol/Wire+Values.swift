@@ -159,18 +159,10 @@ extension ParamValue {
     /// The param as a variant (`s`, `x`, `d` or `b`), as `dbusValue` marshals inside one.
     public func writeVariant(into body: inout BodyWriter) {
         switch self {
-        case .string(let value):
-            body.variant(basic: "s")
-            body.string(value)
-        case .int(let value):
-            body.variant(basic: "x")
-            body.int64(value)
-        case .double(let value):
-            body.variant(basic: "d")
-            body.double(value)
-        case .bool(let value):
-            body.variant(basic: "b")
-            body.boolean(value)
+        case .string(let value): body.variant(string: value)
+        case .int(let value): body.variant(int64: value)
+        case .double(let value): body.variant(double: value)
+        case .bool(let value): body.variant(boolean: value)
         }
     }
 }
