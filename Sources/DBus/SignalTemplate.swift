@@ -102,6 +102,19 @@ public struct BodyWriter {
         wire.byte(0)
     }
 
+    /// A variant holding the `t` `value`: its signature, then the value.
+    public mutating func variant(uint64 value: UInt64) { variant(basic: "t"); uint64(value) }
+    /// A variant holding the `x` `value`.
+    public mutating func variant(int64 value: Int64) { variant(basic: "x"); int64(value) }
+    /// A variant holding the `u` `value`.
+    public mutating func variant(uint32 value: UInt32) { variant(basic: "u"); uint32(value) }
+    /// A variant holding the `d` `value`.
+    public mutating func variant(double value: Double) { variant(basic: "d"); double(value) }
+    /// A variant holding the `b` `value`.
+    public mutating func variant(boolean value: Bool) { variant(basic: "b"); boolean(value) }
+    /// A variant holding the `s` `value` (refused, as `string` says, if it holds a NUL character).
+    public mutating func variant(string value: String) { variant(basic: "s"); string(value) }
+
     /// The signature of a variant holding a value of `signature`, such as `(sss)`; the caller writes
     /// the value next, as that signature says.
     public mutating func variant(signature: Signature) {

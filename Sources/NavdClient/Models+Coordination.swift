@@ -21,12 +21,6 @@ public struct FlowFinished: Hashable, Sendable {
     /// The instance, its output (`""` when abandoned) and the output's params.
     public var end: FlowEnd
 
-    /// Makes a signal from its fields.
-    public init(revision: UInt64, end: FlowEnd) {
-        self.revision = revision
-        self.end = end
-    }
-
     /// Whether the flow left the tree without finishing (no output, no handler ran).
     public var isAbandoned: Bool { end.output.isEmpty }
 }

@@ -13,7 +13,7 @@ extension VisibleState {
         let start = values.startIndex
         self.init(
             revision: try values[start].requiredUInt64("revision"), tab: try values[start + 1].requiredString("tab"),
-            path: try Entry.path(dbusValue: values[start + 2]))
+            path: try [Entry](dbusValue: values[start + 2]))
     }
 }
 

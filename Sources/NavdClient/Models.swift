@@ -26,12 +26,6 @@ public struct StateChange: Hashable, Sendable {
     /// The state after the change.
     public var state: VisibleState
 
-    /// Makes a change from a cause and the state it produced.
-    public init(cause: String, state: VisibleState) {
-        self.cause = cause
-        self.state = state
-    }
-
     /// The revision after the change.
     public var revision: UInt64 { state.revision }
 

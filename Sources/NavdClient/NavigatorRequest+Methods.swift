@@ -109,7 +109,7 @@ extension NavigatorRequest {
         .init(.getTree) { values throws(DBusError) in
             NavigationTree(
                 revision: try values[0].requiredUInt64("revision"), tab: try values[1].requiredString("tab"),
-                nodes: try Node.nodes(dbusValue: values[2]))
+                nodes: try [Node](dbusValue: values[2]))
         }
     }
 
@@ -117,7 +117,7 @@ extension NavigatorRequest {
     /// the method, arguments and caller that made it.
     public static func getChanges(from fromRevision: UInt64 = 0, limit: UInt32 = .max) -> NavigatorRequest<[RecordedChange]> {
         .init(.getChanges, [.uint64(fromRevision), .uint32(limit)]) { values throws(DBusError) in
-            try RecordedChange.changes(dbusValue: values[0])
+            try [RecordedChange](dbusValue: values[0])
         }
     }
 
@@ -134,8 +134,8 @@ extension NavigatorRequest {
         .init(.getTreeAt, [.uint64(revision)]) { values throws(DBusError) in
             StateAtRevision(
                 revision: try values[0].requiredUInt64("revision"), selectedTab: try values[1].requiredString("tab"),
-                nodes: try Node.nodes(dbusValue: values[2]), facts: try [String: ParamValue](dbusValue: values[3]),
-                flows: try FlowInfo.flows(dbusValue: values[4]))
+                nodes: try [Node](dbusValue: values[2]), facts: try [String: ParamValue](dbusValue: values[3]),
+                flows: try [FlowInfo](dbusValue: values[4]))
         }
     }
 
@@ -146,7 +146,7 @@ extension NavigatorRequest {
 
     /// `History`: the newest `limit` changes, newest first.
     public static func history(limit: UInt32) -> NavigatorRequest<[HistoryEntry]> {
-        .init(.history, [.uint32(limit)]) { values throws(DBusError) in try HistoryEntry.history(dbusValue: values[0]) }
+        .init(.history, [.uint32(limit)]) { values throws(DBusError) in try [HistoryEntry](dbusValue: values[0]) }
     }
 
     /// `Send`: reports `event` from the screen `source` (`""`: the top) and lets navd's handlers decide;
@@ -169,18 +169,18 @@ extension NavigatorRequest {
 
     /// `GetFlows`: every flow instance in the tree, outer before inner.
     public static var getFlows: NavigatorRequest<[FlowInfo]> {
-        .init(.getFlows) { values throws(DBusError) in try FlowInfo.flows(dbusValue: values[0]) }
+        .init(.getFlows) { values throws(DBusError) in try [FlowInfo](dbusValue: values[0]) }
     }
 
     /// `GetEvents`: the events the screen `source` (`""`: the top) can send, inner scopes first.
     public static func getEvents(source: String = "") -> NavigatorRequest<[EventInfo]> {
-        .init(.getEvents, [.string(source)]) { values throws(DBusError) in try EventInfo.events(dbusValue: values[0]) }
+        .init(.getEvents, [.string(source)]) { values throws(DBusError) in try [EventInfo](dbusValue: values[0]) }
     }
 
     /// `GetEventParams`: `getEvents`' list with the params each handler reads from the event and their types.
     public static func getEventParams(source: String = "") -> NavigatorRequest<[EventParamsInfo]> {
         .init(.getEventParams, [.string(source)]) { values throws(DBusError) in
-            try EventParamsInfo.events(dbusValue: values[0])
+            try [EventParamsInfo](dbusValue: values[0])
         }
     }
 

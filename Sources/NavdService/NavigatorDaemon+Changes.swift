@@ -51,7 +51,7 @@ extension NavigatorDaemon {
         let from = try arguments.uint64("from_revision")
         let limit = try arguments.uint32("limit")
         let changes = nav.coordinator.changes(from: from, limit: Int(limit)).map(Self.recordedChange)
-        return Answer([RecordedChange.dbusValue(changes: changes)])
+        return Answer([changes.dbusValue])
     }
 
     /// A kept change as GetChanges lists it.

@@ -32,7 +32,7 @@ extension NavigatorDaemon {
                     throw .failed("revision \(exported.info.entry.revision): its recorded arguments cannot be exported (\(error))")
                 }
             }
-            let caller = record.flatMap { $0.command == nil && $0.uid == nil ? nil : RecordingCaller(command: $0.command, uid: $0.uid) }
+            let caller = record.flatMap(RecordingCaller.init)
             changes.append(RecordingChange(
                 revision: exported.info.entry.revision, cause: exported.info.entry.cause, time: exported.info.entry.time,
                 method: method, arguments: json, caller: caller, tab: exported.info.tab ?? "", path: exported.path,
@@ -43,7 +43,7 @@ extension NavigatorDaemon {
         if redact { start = start.redactingParams() }
         var recording = Recording(
             navd: Navigator.version, app: nav.app ?? "", routes: Self.routes(nav.graphTexts[stretch.startGraph]!),
-            start: RecordingStart(revision: start.revision, snapshot: start.encodedSnapshot()), changes: changes)
+            start: RecordingStart(start), changes: changes)
         if redact { recording = recording.redacted(openTarget: { nav.coordinator.graph.redactedTarget($0) }) }
         return Answer([.string(recording.encoded())])
     }

@@ -57,26 +57,26 @@ extension NavigatorDaemon {
         case .undo: return try mutate(nav, .undo)
         case .redo: return try mutate(nav, .redo)
         case .getState:
-            return Answer([.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), Entry.dbusValue(path: nav.coordinator.path)])
+            return Answer([.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), nav.coordinator.path.dbusValue])
         case .getTree:
-            return Answer([.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), Node.dbusValue(nodes: nav.coordinator.nodes)])
+            return Answer([.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), nav.coordinator.nodes.dbusValue])
         case .getRoutes: return Answer([nav.routesValue()])
         case .history:
             let limit = try arguments.uint32("limit")
-            return Answer([HistoryEntry.dbusValue(history: nav.coordinator.history(limit: Int(limit)))])
+            return Answer([nav.coordinator.history(limit: Int(limit)).dbusValue])
         case .reload: return Answer(try reload(from: nav))
         case .send: return try send(arguments, on: nav)
         case .start: return try start(arguments, on: nav)
         case .finish: return try mutate(nav, .finish(output: arguments.string("output"), params: arguments.params()))
         case .setFacts: return try mutate(nav, .setFacts(arguments.params("facts")))
-        case .getFlows: return Answer([FlowInfo.dbusValue(flows: nav.coordinator.flows)])
+        case .getFlows: return Answer([nav.coordinator.flows.dbusValue])
         case .getEvents:
             return try bySource(arguments) { source throws(NavigationError) in
-                EventInfo.dbusValue(events: try nav.coordinator.events(source: source))
+                try nav.coordinator.events(source: source).dbusValue
             }
         case .getEventParams:
             return try bySource(arguments) { source throws(NavigationError) in
-                EventParamsInfo.dbusValue(events: try nav.coordinator.eventParams(source: source))
+                try nav.coordinator.eventParams(source: source).dbusValue
             }
         case .resolve: return try resolve(arguments, on: nav)
         case .getTreeAt:
@@ -84,8 +84,8 @@ extension NavigatorDaemon {
             let kept: StateAtRevision
             do { kept = try nav.coordinator.state(at: revision) } catch { throw DBusError(error) }
             return Answer([
-                .uint64(kept.revision), .string(kept.selectedTab), Node.dbusValue(nodes: kept.nodes), kept.facts.dbusValue,
-                FlowInfo.dbusValue(flows: kept.flows),
+                .uint64(kept.revision), .string(kept.selectedTab), kept.nodes.dbusValue, kept.facts.dbusValue,
+                kept.flows.dbusValue,
             ])
         case .revert:
             return try mutate(nav, .revert(
@@ -243,30 +243,14 @@ extension Coordinator {
     /// `ServedNavigator.value(of:)` marshals to.
     func writeValue(of property: NavigatorProperty, into body: inout BodyWriter) {
         switch property {
-        case .revision:
-            body.variant(basic: "t")
-            body.uint64(revision)
-        case .depth:
-            body.variant(basic: "u")
-            body.uint32(UInt32(clamping: depth))
-        case .top:
-            body.variant(basic: "s")
-            body.string(top.route)
-        case .topID:
-            body.variant(basic: "s")
-            body.string(top.id)
-        case .selectedTab:
-            body.variant(basic: "s")
-            body.string(selectedTab)
-        case .canUndo:
-            body.variant(basic: "b")
-            body.boolean(canUndo)
-        case .canRedo:
-            body.variant(basic: "b")
-            body.boolean(canRedo)
-        case .version:
-            body.variant(basic: "s")
-            body.string(Navigator.version)
+        case .revision: body.variant(uint64: revision)
+        case .depth: body.variant(uint32: UInt32(clamping: depth))
+        case .top: body.variant(string: top.route)
+        case .topID: body.variant(string: top.id)
+        case .selectedTab: body.variant(string: selectedTab)
+        case .canUndo: body.variant(boolean: canUndo)
+        case .canRedo: body.variant(boolean: canRedo)
+        case .version: body.variant(string: Navigator.version)
         case .tabs:
             body.variant(.stringArray(tabs))
         case .states:

@@ -2,7 +2,7 @@ import DBus
 import Navigation
 
 /// One kept change as `GetChanges` answers it: `(tsxsa{sv})` (docs/dbus-api.md, GetChanges).
-public struct RecordedChange: Hashable, Sendable {
+public struct RecordedChange: Hashable, Sendable, WireStruct {
     /// The revision the change made.
     public var revision: UInt64
     /// The lower-case cause, as History gives it.
@@ -14,6 +14,9 @@ public struct RecordedChange: Hashable, Sendable {
     /// The details by key (`args`, `sender`, `uid`, `pid`, `command`, `event`, `source`, `outcome`, `reason`,
     /// `tab`, `top`), each the value inside its variant.
     public var details: [String: DBusValue]
+
+    /// A kept change `(tsxsa{sv})`; GetChanges answers a list `a(tsxsa{sv})`.
+    public static let wire = WireShape(WireSignature.change, list: WireSignature.changes, named: "changes", item: "change")
 
     /// A change with the given parts.
     public init(revision: UInt64, cause: String, time: Int64, method: String, details: [String: DBusValue]) {
@@ -59,15 +62,5 @@ public struct RecordedChange: Hashable, Sendable {
             details[key] = value
         }
         self.init(revision: revision, cause: cause, time: time, method: method, details: details)
-    }
-
-    /// GetChanges' reply `a(tsxsa{sv})`.
-    public static func dbusValue(changes: [RecordedChange]) -> DBusValue {
-        .array(element: WireSignature.change, changes.map(\.dbusValue))
-    }
-
-    /// Reads GetChanges' reply `a(tsxsa{sv})`.
-    public static func changes(dbusValue: DBusValue) throws(DBusError) -> [RecordedChange] {
-        try decodeArray(dbusValue, "changes \(WireSignature.changes)", item: "change", RecordedChange.init(dbusValue:))
     }
 }

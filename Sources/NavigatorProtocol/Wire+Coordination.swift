@@ -1,7 +1,10 @@
 import DBus
 import Navigation
 
-extension FlowInfo {
+extension FlowInfo: WireStruct {
+    /// A flow instance `(sssa{sv})`; GetFlows answers a list `a(sssa{sv})`.
+    public static let wire = WireShape(WireSignature.flow, list: WireSignature.flows, named: "flows", item: "flow")
+
     /// The flow instance `(sssa{sv})`: (flow_id, flow, first_screen_id, params).
     public var dbusValue: DBusValue {
         .structure([.string(id), .string(flow), .string(firstScreen), params.dbusValue])
@@ -15,19 +18,12 @@ extension FlowInfo {
         else { throw malformed("a flow instance \(WireSignature.flow)", dbusValue) }
         self.init(id: id, flow: flow, firstScreen: firstScreen, params: try [String: ParamValue](dbusValue: fields[3]))
     }
-
-    /// GetFlows' reply `a(sssa{sv})`.
-    public static func dbusValue(flows: [FlowInfo]) -> DBusValue {
-        .array(element: WireSignature.flow, flows.map(\.dbusValue))
-    }
-
-    /// Reads GetFlows' reply `a(sssa{sv})`.
-    public static func flows(dbusValue: DBusValue) throws(DBusError) -> [FlowInfo] {
-        try decodeArray(dbusValue, "flows \(WireSignature.flows)", item: "flow", FlowInfo.init(dbusValue:))
-    }
 }
 
-extension EventInfo {
+extension EventInfo: WireStruct {
+    /// A handled event `(ss)`; GetEvents answers a list `a(ss)`.
+    public static let wire = WireShape(WireSignature.event, list: WireSignature.events, named: "events", item: "event")
+
     /// The handled event `(ss)`: (event, scope).
     public var dbusValue: DBusValue { .structure([.string(event), .string(scope)]) }
 
@@ -37,16 +33,6 @@ extension EventInfo {
               case .string(let event) = fields[0], case .string(let scope) = fields[1]
         else { throw malformed("an event \(WireSignature.event)", dbusValue) }
         self.init(event: event, scope: scope)
-    }
-
-    /// GetEvents' reply `a(ss)`.
-    public static func dbusValue(events: [EventInfo]) -> DBusValue {
-        .array(element: WireSignature.event, events.map(\.dbusValue))
-    }
-
-    /// Reads GetEvents' reply `a(ss)`.
-    public static func events(dbusValue: DBusValue) throws(DBusError) -> [EventInfo] {
-        try decodeArray(dbusValue, "events \(WireSignature.events)", item: "event", EventInfo.init(dbusValue:))
     }
 }
 
@@ -64,7 +50,7 @@ extension Outcome {
 extension Resolution {
     /// Resolve's reply `(s outcome, t revision, s tab, a(sssa{sv}) path, as trace)`.
     public var dbusValues: [DBusValue] {
-        [.string(outcome.rawValue), .uint64(revision), .string(tab), Entry.dbusValue(path: path), .stringArray(trace)]
+        [.string(outcome.rawValue), .uint64(revision), .string(tab), path.dbusValue, .stringArray(trace)]
     }
 
     /// Reads Resolve's reply; throws `InvalidArgs` naming what does not fit.
@@ -77,7 +63,7 @@ extension Resolution {
         }
         self.init(
             outcome: try Outcome(dbusValue: values[0]), revision: try values[1].requiredUInt64("revision"),
-            tab: try values[2].requiredString("tab"), path: try Entry.path(dbusValue: values[3]), trace: trace)
+            tab: try values[2].requiredString("tab"), path: try [Entry](dbusValue: values[3]), trace: trace)
     }
 }
 

@@ -1,7 +1,10 @@
 import DBus
 import Navigation
 
-extension EventParamsInfo {
+extension EventParamsInfo: WireStruct {
+    /// An event with the params its handler reads `(ssa{ss})`; GetEventParams answers a list `a(ssa{ss})`.
+    public static let wire = WireShape(WireSignature.eventWithParams, list: WireSignature.eventsWithParams, named: "events", item: "event")
+
     /// The event `(ssa{ss})`: (event, scope, params), params mapping each name to its type in reading order.
     public var dbusValue: DBusValue {
         let pairs = params.order.compactMap { name in params.types[name].map { (name, $0.rawValue) } }
@@ -23,15 +26,5 @@ extension EventParamsInfo {
             declaration.required.insert(name)
         }
         self.init(event: event, scope: scope, params: declaration)
-    }
-
-    /// GetEventParams' reply `a(ssa{ss})`.
-    public static func dbusValue(events: [EventParamsInfo]) -> DBusValue {
-        .array(element: WireSignature.eventWithParams, events.map(\.dbusValue))
-    }
-
-    /// Reads GetEventParams' reply `a(ssa{ss})`.
-    public static func events(dbusValue: DBusValue) throws(DBusError) -> [EventParamsInfo] {
-        try decodeArray(dbusValue, "events \(WireSignature.eventsWithParams)", item: "event", EventParamsInfo.init(dbusValue:))
     }
 }

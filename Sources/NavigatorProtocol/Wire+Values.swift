@@ -53,7 +53,10 @@ extension Dictionary where Key == String, Value == ParamValue {
     }
 }
 
-extension Entry {
+extension Entry: WireStruct {
+    /// An Entry `(sssa{sv})`; a path is a list `a(sssa{sv})`.
+    public static let wire = WireShape(WireSignature.entry, list: WireSignature.path, named: "a path", item: "entry")
+
     /// The Entry `(sssa{sv})`.
     public var dbusValue: DBusValue {
         .structure([.string(id), .string(route), .string(presentation.rawValue), params.dbusValue])
@@ -70,19 +73,12 @@ extension Entry {
         }
         self.init(id: id, route: route, presentation: presentation, params: try [String: ParamValue](dbusValue: fields[3]))
     }
-
-    /// A path `a(sssa{sv})`.
-    public static func dbusValue(path: [Entry]) -> DBusValue {
-        .array(element: WireSignature.entry, path.map(\.dbusValue))
-    }
-
-    /// Reads a path `a(sssa{sv})`.
-    public static func path(dbusValue: DBusValue) throws(DBusError) -> [Entry] {
-        try decodeArray(dbusValue, "a path \(WireSignature.path)", item: "entry", Entry.init(dbusValue:))
-    }
 }
 
-extension Node {
+extension Node: WireStruct {
+    /// A Node `(ssssa{sv})`; GetTree and GetState-at-revision answer a list `a(ssssa{sv})`.
+    public static let wire = WireShape(WireSignature.node, list: WireSignature.nodes, named: "nodes", item: "node")
+
     /// The Node `(ssssa{sv})`.
     public var dbusValue: DBusValue {
         .structure([.string(id), .string(parentID), .string(kind.rawValue), .string(name), params.dbusValue])
@@ -99,19 +95,12 @@ extension Node {
         }
         self.init(id: id, parentID: parent, kind: kind, name: name, params: try [String: ParamValue](dbusValue: fields[4]))
     }
-
-    /// A node list `a(ssssa{sv})`.
-    public static func dbusValue(nodes: [Node]) -> DBusValue {
-        .array(element: WireSignature.node, nodes.map(\.dbusValue))
-    }
-
-    /// Reads a node list `a(ssssa{sv})`.
-    public static func nodes(dbusValue: DBusValue) throws(DBusError) -> [Node] {
-        try decodeArray(dbusValue, "nodes \(WireSignature.nodes)", item: "node", Node.init(dbusValue:))
-    }
 }
 
-extension HistoryEntry {
+extension HistoryEntry: WireStruct {
+    /// A history line `(tsx)`; History answers a list `a(tsx)`.
+    public static let wire = WireShape(WireSignature.historyEntry, list: WireSignature.history, named: "history", item: "line")
+
     /// The history line `(tsx)`.
     public var dbusValue: DBusValue { .structure([.uint64(revision), .string(cause), .int64(time)]) }
 
@@ -121,16 +110,6 @@ extension HistoryEntry {
               case .string(let cause) = fields[1], case .int64(let time) = fields[2]
         else { throw malformed("a history line \(WireSignature.historyEntry)", dbusValue) }
         self.init(revision: revision, cause: cause, time: time)
-    }
-
-    /// History's reply `a(tsx)`.
-    public static func dbusValue(history: [HistoryEntry]) -> DBusValue {
-        .array(element: WireSignature.historyEntry, history.map(\.dbusValue))
-    }
-
-    /// Reads History's reply `a(tsx)`.
-    public static func history(dbusValue: DBusValue) throws(DBusError) -> [HistoryEntry] {
-        try decodeArray(dbusValue, "history \(WireSignature.history)", item: "line", HistoryEntry.init(dbusValue:))
     }
 }
 
@@ -159,18 +138,10 @@ extension ParamValue {
     /// The param as a variant (`s`, `x`, `d` or `b`), as `dbusValue` marshals inside one.
     public func writeVariant(into body: inout BodyWriter) {
         switch self {
-        case .string(let value):
-            body.variant(basic: "s")
-            body.string(value)
-        case .int(let value):
-            body.variant(basic: "x")
-            body.int64(value)
-        case .double(let value):
-            body.variant(basic: "d")
-            body.double(value)
-        case .bool(let value):
-            body.variant(basic: "b")
-            body.boolean(value)
+        case .string(let value): body.variant(string: value)
+        case .int(let value): body.variant(int64: value)
+        case .double(let value): body.variant(double: value)
+        case .bool(let value): body.variant(boolean: value)
         }
     }
 }
@@ -188,7 +159,7 @@ extension Dictionary where Key == String, Value == ParamValue {
 }
 
 extension Entry {
-    /// A path `a(sssa{sv})`: the bytes `dbusValue(path:)` marshals to, with no value built.
+    /// A path `a(sssa{sv})`: the bytes `[Entry].dbusValue` marshals to, with no value built.
     public static func write(path: [Entry], into body: inout BodyWriter) {
         body.array(elementAlignment: 8) { body in
             for entry in path {

@@ -46,6 +46,48 @@ public enum WireSignature {
     public static let trace = Signature(unchecked: "as")
 }
 
+/// A contract value that travels as one struct and, in replies, as a list of them (`Entry` in a path, `Node`,
+/// `HistoryEntry`, …): the list is written and read here once, for all of them.
+public protocol WireStruct {
+    /// The value's struct signature, its list's, and the names a refusal gives them.
+    static var wire: WireShape { get }
+    /// The value as its struct.
+    var dbusValue: DBusValue { get }
+    /// Reads the struct; throws `InvalidArgs` naming what does not fit.
+    init(dbusValue: DBusValue) throws(DBusError)
+}
+
+/// How a `WireStruct` travels: one value's signature, its list's, and what a refusal calls the list and one item.
+public struct WireShape: Sendable {
+    /// One value's signature, such as `(sssa{sv})`.
+    public let element: Signature
+    /// The list's, such as `a(sssa{sv})`.
+    public let list: Signature
+    /// What a refusal calls the list (`a path`) and one of its items (`entry`).
+    public let listName, itemName: String
+
+    init(_ element: Signature, list: Signature, named listName: String, item itemName: String) {
+        self.element = element
+        self.list = list
+        self.listName = listName
+        self.itemName = itemName
+    }
+}
+
+extension Array where Element: WireStruct {
+    /// The list `a(…)` of the values' structs.
+    @inlinable public var dbusValue: DBusValue {
+        .array(element: Element.wire.element, map(\.dbusValue))
+    }
+
+    /// Reads a list `a(…)`; throws `InvalidArgs` naming the list when the value is not one, or the first item
+    /// that does not fit and why.
+    public init(dbusValue: DBusValue) throws(DBusError) {
+        let wire = Element.wire
+        self = try decodeArray(dbusValue, "\(wire.listName) \(wire.list)", item: wire.itemName, Element.init(dbusValue:))
+    }
+}
+
 /// A value that does not have the contract's shape: the error names the value and what was expected.
 func malformed(_ what: String, _ value: DBusValue) -> DBusError {
     .invalidArgs("expected \(what), got a value of type '\(value.signature)'")

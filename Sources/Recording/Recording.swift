@@ -55,11 +55,12 @@ public struct RecordingStart: Hashable, Sendable {
     public var revision: UInt64
     /// The snapshot document's bytes (`NavigationState.encodedSnapshot()`).
     public var snapshot: [UInt8]
+}
 
-    /// A start with the given parts.
-    public init(revision: UInt64, snapshot: [UInt8]) {
-        self.revision = revision
-        self.snapshot = snapshot
+extension RecordingStart {
+    /// The start at `state` (`Coordinator.recordingStart(at:)`): its revision and its snapshot.
+    public init(_ state: NavigationState) {
+        self.init(revision: state.revision, snapshot: state.encodedSnapshot())
     }
 }
 
@@ -69,11 +70,13 @@ public struct RecordingCaller: Hashable, Sendable {
     public var command: String?
     /// The caller's user id, when the bus told it.
     public var uid: UInt32?
+}
 
-    /// A caller with the given parts.
-    public init(command: String? = nil, uid: UInt32? = nil) {
-        self.command = command
-        self.uid = uid
+extension RecordingCaller {
+    /// The caller `record` names; nil when it names neither its command nor its uid.
+    public init?(_ record: ChangeRecord) {
+        if record.command == nil && record.uid == nil { return nil }
+        self.init(command: record.command, uid: record.uid)
     }
 }
 

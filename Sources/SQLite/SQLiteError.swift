@@ -10,17 +10,16 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     /// SQLite's message (`sqlite3_errmsg`), or one written here for a failure SQLite did not see.
     public let message: String
 
-    /// An error with `code` (an extended result code) and `message`.
-    public init(code: Int32, message: String) {
-        self.code = code
-        self.message = message
-    }
-
     /// The primary result code (the low byte of ``code``), e.g. `SQLITE_CONSTRAINT` for 1555.
     public var primaryCode: Int32 { code & 0xFF }
 
     /// `MESSAGE (SQLite code N)`.
     public var description: String { "\(message) (SQLite code \(code))" }
+
+    /// An `SQLITE_ERROR` (code 1) with `message`: a failure found by the caller, not by SQLite.
+    public static func error(_ message: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_ERROR, message: message)
+    }
 
     /// The error `handle` holds after a call that returned `result` (the handle's code when it
     /// has one, else `result`), with SQLite's message for it.

@@ -1,4 +1,4 @@
-import NavdClient
+@testable import NavdClient
 import Testing
 
 /// `FollowRules` with no bus: each test is a literal table, one row per event with the time it is heard

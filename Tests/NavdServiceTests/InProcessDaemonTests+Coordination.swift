@@ -56,9 +56,9 @@ extension InProcessDaemonTests {
         #expect(messages.map(\.label) == [
             "StackChanged", "reply", "StackChanged", "reply", "StackChanged", "PropertiesChanged", "reply", "reply", "reply",
         ])
-        let flows = try FlowInfo.flows(dbusValue: messages[6].body()[0])
+        let flows = try [FlowInfo](dbusValue: messages[6].body()[0])
         #expect(flows.map(\.flow) == ["auth"])
-        #expect(try EventInfo.events(dbusValue: messages[7].body()[0]).map(\.event) == ["forgot-password", "succeeded", "cancel"])
+        #expect(try [EventInfo](dbusValue: messages[7].body()[0]).map(\.event) == ["forgot-password", "succeeded", "cancel"])
         let resolution = try Resolution(dbusValues: messages[8].body())
         #expect(resolution.outcome == .resumed && resolution.revision == 4)
         // What the readers answered was on disk when they answered; Resolve added nothing.
@@ -88,7 +88,7 @@ extension InProcessDaemonTests {
         try navd.send(.getFlows)
         let flows = try navd.receive(1)
         #expect(flows.map(\.label) == ["reply"], "no StackChanged, FlowFinished or PropertiesChanged for the refused batch")
-        #expect(try FlowInfo.flows(dbusValue: flows[0].body()[0]).isEmpty)
+        #expect(try [FlowInfo](dbusValue: flows[0].body()[0]).isEmpty)
         #expect(navd.daemon.coordinator.facts == ["signed-in": .bool(false)])
         #expect(navd.daemon.coordinator.revision == 1)
     }

@@ -36,7 +36,7 @@ struct SignalBytesTests {
             main, revision: coordinator.revision, cause: "push", tab: coordinator.selectedTab, path: coordinator.path)
         let stackMarshalled = try daemon.server.marshalledSignal(
             main.path, interface: Navigator.interfaceName, name: Navigator.stackChanged.name,
-            [.uint64(coordinator.revision), .string("push"), .string(coordinator.selectedTab), Entry.dbusValue(path: coordinator.path)])
+            [.uint64(coordinator.revision), .string("push"), .string(coordinator.selectedTab), coordinator.path.dbusValue])
         #expect(Self.unnumbered(stack) == Self.unnumbered(stackMarshalled))
     }
 }

@@ -7,20 +7,6 @@ import Testing
 /// then hold everything schema 2 adds.
 @Suite(.timeLimit(.minutes(1)))
 struct StoreSchemaTests {
-    /// Schema 1 exactly as the first navd wrote it (a copy, so that a change to the store's own
-    /// text cannot make this test agree with it).
-    static let schemaOne = """
-        PRAGMA application_id = 1851881060;
-        CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value NOT NULL) WITHOUT ROWID;
-        INSERT INTO meta (key, value) VALUES ('schema_version', 1), ('written_by', 'navd');
-        CREATE TABLE snapshot (
-            id INTEGER PRIMARY KEY CHECK (id = 1),
-            revision INTEGER NOT NULL,
-            document BLOB NOT NULL
-        );
-        CREATE TABLE journal (revision INTEGER PRIMARY KEY NOT NULL, payload BLOB NOT NULL);
-        """
-
     /// Builds a schema-1 state file in `temporary` with a snapshot at 3 and rows 4...9, the last
     /// three of them only in the write-ahead log, as a navd killed with -9 leaves it. `extra`
     /// runs last (also in the log).
@@ -29,7 +15,7 @@ struct StoreSchemaTests {
         let scratch = temporary.path + "/old.sqlite3"
         let db = try Database(path: scratch)
         try db.exec("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
-        try db.exec(Self.schemaOne)
+        try db.exec(StateStore.firstSchema)  // schema 1, as the store itself declares it
         try db.exec("INSERT INTO snapshot VALUES (1, 3, x'0303'); INSERT INTO journal VALUES (4, x'04'), (5, x'05'), (6, x'')")
         try db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         try db.exec("INSERT INTO journal VALUES (7, x'07'), (8, x'0808'), (9, x'09');" + extra)

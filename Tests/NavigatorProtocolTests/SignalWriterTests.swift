@@ -47,7 +47,7 @@ struct SignalWriterTests {
         }
         let marshalled = try server.marshalledSignal(
             Self.path, interface: Navigator.interfaceName, name: Navigator.stackChanged.name,
-            [.uint64(UInt64(which) << 40 + 7), .string("push"), .string(which == 1 ? "" : "rainbow"), Entry.dbusValue(path: path)])
+            [.uint64(UInt64(which) << 40 + 7), .string("push"), .string(which == 1 ? "" : "rainbow"), path.dbusValue])
         #expect(Self.unnumbered(written) == Self.unnumbered(marshalled))
         #expect(written.isAcceptedByLibdbus)
     }

@@ -13,18 +13,18 @@ struct WireRoundTripTests {
             Entry(id: "#1", route: "red", presentation: .root),
             Entry(id: "#2", route: "news-item", presentation: .sheet, params: Self.params),
         ]
-        let pathValue = Entry.dbusValue(path: path)
+        let pathValue = path.dbusValue
         #expect(pathValue.signature == WireSignature.path)
-        #expect(try Entry.path(dbusValue: pathValue) == path)
+        #expect(try [Entry](dbusValue: pathValue) == path)
 
         let nodes = [Node(id: "#1", parentID: "", kind: .tab, name: "rainbow"),
                      Node(id: "#2", parentID: "#1", kind: .cover, name: "login", params: Self.params)]
-        #expect(Node.dbusValue(nodes: nodes).signature == WireSignature.nodes)
-        #expect(try Node.nodes(dbusValue: Node.dbusValue(nodes: nodes)) == nodes)
+        #expect(nodes.dbusValue.signature == WireSignature.nodes)
+        #expect(try [Node](dbusValue: nodes.dbusValue) == nodes)
 
         let history = [HistoryEntry(revision: 3, cause: "push", time: -5), HistoryEntry(revision: 2, cause: "start", time: 9)]
-        #expect(HistoryEntry.dbusValue(history: history).signature == WireSignature.history)
-        #expect(try HistoryEntry.history(dbusValue: HistoryEntry.dbusValue(history: history)) == history)
+        #expect(history.dbusValue.signature == WireSignature.history)
+        #expect(try [HistoryEntry](dbusValue: history.dbusValue) == history)
 
         let route = RouteInfo(name: "news-item", title: "News", params: ["id": "int"], required: ["id"],
                               presentations: ["push", "sheet"], link: "/news/{id}", hints: ["color": .string("red"), "index": .int(2)])
@@ -34,12 +34,12 @@ struct WireRoundTripTests {
     @Test func flowsEventsResolveAndFlowFinishedReadBackWhatTheyWrote() throws {
         let flows = [FlowInfo(id: "#9", flow: "auth", firstScreen: "#8", params: Self.params),
                      FlowInfo(id: "#12", flow: "auth", firstScreen: "#11", params: [:])]
-        #expect(FlowInfo.dbusValue(flows: flows).signature == WireSignature.flows)
-        #expect(try FlowInfo.flows(dbusValue: FlowInfo.dbusValue(flows: flows)) == flows)
+        #expect(flows.dbusValue.signature == WireSignature.flows)
+        #expect(try [FlowInfo](dbusValue: flows.dbusValue) == flows)
 
         let events = [EventInfo(event: "next", scope: "route"), EventInfo(event: "cancel", scope: "flow:auth")]
-        #expect(EventInfo.dbusValue(events: events).signature == WireSignature.events)
-        #expect(try EventInfo.events(dbusValue: EventInfo.dbusValue(events: events)) == events)
+        #expect(events.dbusValue.signature == WireSignature.events)
+        #expect(try [EventInfo](dbusValue: events.dbusValue) == events)
 
         let resolution = Resolution(
             outcome: .redirected, revision: 7, tab: "profile",
@@ -72,7 +72,7 @@ struct WireRoundTripTests {
         }
         let events = DBusValue.array(element: WireSignature.event, [.structure([.string("next"), .int32(1)])])
         do {
-            _ = try EventInfo.events(dbusValue: events)
+            _ = try [EventInfo](dbusValue: events)
             Issue.record("an event with a number for its scope was read")
         } catch {
             #expect(error.message.hasPrefix("event 0:"))

@@ -1,4 +1,4 @@
-import NavdClient
+@testable import NavdClient
 import Testing
 @testable import navwatch
 

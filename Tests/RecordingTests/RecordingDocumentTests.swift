@@ -2,7 +2,7 @@ import DBus
 import JSON
 import Navigation
 import NavigatorProtocol
-import Recording
+@testable import Recording
 import Testing
 
 @Suite("Recording document: encode, decode, refusals")

@@ -75,7 +75,7 @@ extension StateStore {
     static func migrate(_ db: Database, from schema: Int) throws(SQLiteError) {
         for version in schema..<schemaVersion {
             guard let statements = migrations[version] else {
-                throw SQLiteError(code: 1, message: "no migration from schema \(version) (a bug in navd)")
+                throw SQLiteError.error("no migration from schema \(version) (a bug in navd)")
             }
             try db.exec(statements)
         }

@@ -20,13 +20,6 @@ public struct StoredRecord: Sendable, Hashable {
     public var nextId: UInt64
     /// The change as the model encoded it; the store never looks inside.
     public var payload: [UInt8]
-
-    /// A record for `revision`, after which ids start at `nextId`, carrying `payload`.
-    public init(revision: UInt64, nextId: UInt64, payload: [UInt8]) {
-        self.revision = revision
-        self.nextId = nextId
-        self.payload = payload
-    }
 }
 
 /// A failure of the state store; `message` says which file, what happened and what to do.

@@ -1,6 +1,6 @@
 import DBus
 import Foundation
-import NavdClient
+@testable import NavdClient
 import TestSupport
 import Testing
 

@@ -76,7 +76,7 @@ struct NavdChangesTests {
         try navd.write("shop", AppRouteFiles.shopWithoutReviews)
         #expect(try client.reload(at: shop) == 4)
         func changes() throws -> [RecordedChange] {
-            try RecordedChange.changes(dbusValue: try #require(try client.navigator("GetChanges", [.uint64(0), .uint32(10)], at: shop).first))
+            try [RecordedChange](dbusValue: try #require(try client.navigator("GetChanges", [.uint64(0), .uint32(10)], at: shop).first))
         }
         let reconcile = try #require(try changes().last)
         #expect(reconcile.revision == 4 && reconcile.cause == "reconcile" && reconcile.method == "")

@@ -12,7 +12,7 @@ extension NavdMethodTests {
         _ = try client.sendEvent("call")
         let reply = try client.navigator(NavigatorMethod.getEventParams.name, [.string("")])
         #expect(reply.map(\.signature.rawValue) == ["a(ssa{ss})"])
-        #expect(try EventParamsInfo.events(dbusValue: reply[0]) == [
+        #expect(try [EventParamsInfo](dbusValue: reply[0]) == [
             EventParamsInfo(event: "succeeded", scope: "route"),
             EventParamsInfo(event: "failed", scope: "route", params: ParamDeclaration(
                 types: ["message": .string], order: ["message"], required: ["message"])),
@@ -21,7 +21,7 @@ extension NavdMethodTests {
         #expect(client.navigatorRefusal(NavigatorMethod.send.name, .sendArguments("failed"))?.name
             == NavigatorErrorName(.invalidParams).fullName)
         #expect(try client.sendEvent("failed", [("message", .string("timeout"))]).outcome == "applied")
-        let events = try EventParamsInfo.events(dbusValue: client.navigator(NavigatorMethod.getEventParams.name, [.string("")])[0])
+        let events = try [EventParamsInfo](dbusValue: client.navigator(NavigatorMethod.getEventParams.name, [.string("")])[0])
         #expect(events.map(\.event) == (try client.navigatorEvents().map { String($0.split(separator: " ")[0]) }))
         let stale = try #require(client.navigatorRefusal(NavigatorMethod.getEventParams.name, [.string("#99")]))
         #expect(stale.name == NavigatorErrorName(.staleSource).fullName)

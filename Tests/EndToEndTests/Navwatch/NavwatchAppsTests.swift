@@ -1,5 +1,5 @@
 import Foundation
-import NavdClient
+@testable import NavdClient
 import TestSupport
 import Testing
 

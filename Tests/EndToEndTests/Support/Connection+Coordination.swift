@@ -17,12 +17,12 @@ extension Connection {
 
     /// `GetFlows` decoded.
     func navigatorFlows() throws -> [FlowInfo] {
-        try FlowInfo.flows(dbusValue: navigator(NavigatorMethod.getFlows.name)[0])
+        try [FlowInfo](dbusValue: navigator(NavigatorMethod.getFlows.name)[0])
     }
 
     /// `GetEvents(source)` decoded as (event, scope) pairs.
     func navigatorEvents(_ source: String = "") throws -> [String] {
-        try EventInfo.events(dbusValue: navigator(NavigatorMethod.getEvents.name, [.string(source)])[0]).map { "\($0.event) \($0.scope)" }
+        try [EventInfo](dbusValue: navigator(NavigatorMethod.getEvents.name, [.string(source)])[0]).map { "\($0.event) \($0.scope)" }
     }
 
     /// `Resolve(kind, target, params)` decoded.

@@ -95,7 +95,7 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
         connection.close()
     }
 
-    static func pathValue(_ path: [Entry]) -> DBusValue { Entry.dbusValue(path: path) }
+    static func pathValue(_ path: [Entry]) -> DBusValue { path.dbusValue }
 
     /// Every property as navd would serve it for `state` (the client reads them all or none).
     static func value(of property: NavigatorProperty, state: VisibleState, tabs: [String]) -> DBusValue {
@@ -122,7 +122,7 @@ final class NavwatchScriptedNavigator: @unchecked Sendable {
             nodes.append(Node(id: entry.id, parentID: parent, kind: NodeKind(entry.presentation), name: entry.route, params: entry.params))
             parent = entry.id
         }
-        return Node.dbusValue(nodes: nodes)
+        return nodes.dbusValue
     }
 
     // Computed, not stored: LeakSanitizer cannot follow tagged enum payloads held in globals.

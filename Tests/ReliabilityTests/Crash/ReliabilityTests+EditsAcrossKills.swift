@@ -159,7 +159,7 @@ extension ReliabilityTests {
             outcome.edits[edit, default: 0] += 1
 
             outcome.restartSeconds.append(try run.navd.start())
-            let history = try HistoryEntry.history(dbusValue: try client.navigator("History", [.uint32(100_000)])[0])
+            let history = try [HistoryEntry](dbusValue: try client.navigator("History", [.uint32(100_000)])[0])
             if let inFlight {
                 // Committed but not answered: in the history right after the last answered change.
                 var trial = model
@@ -186,12 +186,12 @@ extension ReliabilityTests {
                 return fail("after the restart (\(edit)) the history is \(actualHistory.prefix(6))… (\(actualHistory.count)), the model's \(expectedHistory.prefix(6))… (\(expectedHistory.count))")
             }
             let tree = try client.navigator("GetTree")
-            let expectedTree: [DBusValue] = [.uint64(model.revision), .string(model.selectedTab), Node.dbusValue(nodes: model.nodes)]
+            let expectedTree: [DBusValue] = [.uint64(model.revision), .string(model.selectedTab), model.nodes.dbusValue]
             if tree != expectedTree {
                 return fail("after the restart (\(edit)) navd's tree differs from the model's: \(tree) vs \(expectedTree)")
             }
             let flows = try client.navigator(NavigatorMethod.getFlows.name)
-            if flows != [FlowInfo.dbusValue(flows: model.flows)] { return fail("flows \(flows) vs \(model.flows)") }
+            if flows != [model.flows.dbusValue] { return fail("flows \(flows) vs \(model.flows)") }
             let properties = try client.navdProperties().mapValues { $0.variantValue ?? $0 }
             let facts = try properties["Facts"].map { try [String: ParamValue](dbusValue: $0) }
             if facts != model.facts { return fail("facts \(facts ?? [:]) vs \(model.facts)") }
