@@ -58,7 +58,7 @@ extension BenchRun {
         for _ in 0..<times {
             let connection = try Connection(.address(address))
             defer { connection.close() }
-            try connection.call(
+            _ = try connection.call(
                 Message.navigatorCall("GetState", path: Self.appPath("owned")), timeoutMilliseconds: 10_000)
         }
     }
