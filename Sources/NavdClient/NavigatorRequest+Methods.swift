@@ -129,6 +129,15 @@ extension NavigatorRequest {
         }
     }
 
+    /// `GetLimits`: the limits the navigator enforces, each by its route-file key (`max-path-depth`, …), in navd's order.
+    public static var getLimits: NavigatorRequest<[(name: String, value: UInt32)]> {
+        .init(.getLimits) { values throws(DBusError) in
+            try (values[0].dictEntries ?? []).map { entry throws(DBusError) in
+                (try entry.key.requiredString("limit name"), try entry.value.requiredUInt32("limit"))
+            }
+        }
+    }
+
     /// `GetTreeAt`: the tree, the facts and the flows as they were right after kept `revision` (0: the current one).
     public static func getTreeAt(_ revision: UInt64) -> NavigatorRequest<StateAtRevision> {
         .init(.getTreeAt, [.uint64(revision)]) { values throws(DBusError) in

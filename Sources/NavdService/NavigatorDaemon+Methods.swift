@@ -92,6 +92,11 @@ extension NavigatorDaemon {
                 revision: arguments.uint64("revision"), expectedRevision: arguments.uint64("expected_revision")))
         case .getChanges: return try changes(arguments, on: nav)
         case .export: return try export(arguments, on: nav)
+        case .getLimits:
+            let limits = nav.coordinator.graph.limits.named
+            return Answer([.dictionary(key: .string, value: .uint32, limits.map {
+                DBusDictEntry(key: .string($0.name), value: .uint32(UInt32(clamping: $0.value)))
+            })])
         }
     }
 

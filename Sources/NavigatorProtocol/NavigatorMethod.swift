@@ -8,7 +8,7 @@ import DBus
 public enum NavigatorMethod: Int, Hashable, Sendable, CaseIterable {
     case push, pop, popTo, popToRoot, replace, setStack, present, dismiss, dismissAll, back, selectTab, open, apply
     case undo, redo, getState, getTree, getRoutes, history, send, start, finish, setFacts, getFlows, getEvents
-    case resolve, reload, getEventParams, getTreeAt, revert, getChanges, export
+    case resolve, reload, getEventParams, getTreeAt, revert, getChanges, export, getLimits
 
     /// The D-Bus declaration: name, arguments, documentation.
     public var declaration: MethodDeclaration { Self.specs[rawValue].declaration }
@@ -188,6 +188,10 @@ extension NavigatorMethod {
             "Export", in: [.init("from_revision", "t"), .init("redact", "b")], out: [.init("recording", "s")],
             changesTree: false,
             "The recording (UTF-8 JSON, navd-recording version 1) of the kept changes from from_revision (0: from the oldest History lists) to the current revision: the route graph, the state the first started from, and each change's request, caller and visible result. redact replaces every param value by a placeholder of the same type and drops the callers. RevisionNotKept when no kept change at or after from_revision can be exported. Changes nothing.")
+        /// `GetLimits() → a{su} limits`.
+        case .getLimits: Spec(
+            "GetLimits", out: [.init("limits", "a{su}")], changesTree: false,
+            "The limits this navigator enforces, each by its route-file key (max-path-depth, max-stack-depth, max-params-bytes, max-apply-ops, max-string-bytes, max-undo, max-history): the default, the route file's limits: over it, navd's options over both. A call over one of the first five is answered LimitExceeded. Changes nothing.")
         }
     }
 }

@@ -14,7 +14,7 @@ extension Navctl {
         Dismiss.self, Back.self, Tab.self, Open.self, Apply.self, Undo.self, Redo.self,
         Send.self, Start.self, Finish.self, Facts.self, Flows.self, Events.self, Resolve.self,
         State.self, Tree.self, Routes.self, History.self, Status.self, Apps.self, Reload.self,
-        Show.self, Diff.self, Revert.self, Export.self, Replay.self,
+        Show.self, Diff.self, Revert.self, Export.self, Replay.self, LimitsCommand.self,
         Tabs.self, States.self,
     ]
 }
@@ -83,4 +83,19 @@ struct Redo: PlainChange {
     static let name = "redo", abstract = "Re-apply what the last undo undid."
     @OptionGroup var options: GlobalOptions
     var request: NavigatorRequest<UInt64> { .redo }
+}
+
+/// `navctl limits`: GetLimits.
+struct LimitsCommand: NavctlCommand {
+    static let form = CommandForm.withoutWords("limits", LimitsCommand.self)
+    static let abstract = "Print the limits navd enforces here, each by its route-file key."
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let session = try Session(options)
+        let limits = try session.client.send(.getLimits)
+        session.say(json: { .object(limits.map { ($0.name, .unsigned(UInt64($0.value))) }) }, else: {
+            zip(limits.map(\.name).paddedColumn, limits).map { "\($0)  \($1.value)" }
+        })
+    }
 }

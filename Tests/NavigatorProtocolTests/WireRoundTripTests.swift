@@ -152,7 +152,7 @@ struct DeclarationTests {
     @Test func onlyTheReadersAndReloadAreAnsweredWithoutACommit() {
         // Reload commits what is pending first and makes its own repair durable itself.
         let readers = Set(NavigatorMethod.all.filter { !$0.changesTree }.map(\.name))
-        #expect(readers == ["GetState", "GetTree", "GetRoutes", "History", "GetFlows", "GetEvents", "Resolve", "Reload", "GetEventParams", "GetTreeAt", "GetChanges", "Export"])
+        #expect(readers == ["GetState", "GetTree", "GetRoutes", "History", "GetFlows", "GetEvents", "Resolve", "Reload", "GetEventParams", "GetTreeAt", "GetChanges", "Export", "GetLimits"])
         #expect(NavigatorMethod.treeChangingNames.count == 20)
         #expect(Navigator.interface.methods.map(\.name) == NavigatorMethod.all.map(\.name))
         #expect(throws: Never.self) { try Navigator.interface.validate() }

@@ -61,27 +61,25 @@ extension Limits {
 
     /// The limit named by `key`.
     public subscript(key: Key) -> Int {
-        get {
-            switch key {
-            case .maxPathDepth: maxPathDepth
-            case .maxStackDepth: maxStackDepth
-            case .maxParamsBytes: maxParamsBytes
-            case .maxApplyOps: maxApplyOps
-            case .maxStringBytes: maxStringBytes
-            case .maxUndo: maxUndo
-            case .maxHistory: maxHistory
-            }
-        }
-        set {
-            switch key {
-            case .maxPathDepth: maxPathDepth = newValue
-            case .maxStackDepth: maxStackDepth = newValue
-            case .maxParamsBytes: maxParamsBytes = newValue
-            case .maxApplyOps: maxApplyOps = newValue
-            case .maxStringBytes: maxStringBytes = newValue
-            case .maxUndo: maxUndo = newValue
-            case .maxHistory: maxHistory = newValue
-            }
+        get { self[keyPath: key.field] }
+        set { self[keyPath: key.field] = newValue }
+    }
+
+    /// Every limit with its public name, in the order of `Key.allCases` (GetLimits answers these).
+    public var named: [(name: String, value: Int)] { Key.allCases.map { ($0.rawValue, self[$0]) } }
+}
+
+extension Limits.Key {
+    /// The stored field this key names: the one place a key meets its field.
+    var field: WritableKeyPath<Limits, Int> {
+        switch self {
+        case .maxPathDepth: \.maxPathDepth
+        case .maxStackDepth: \.maxStackDepth
+        case .maxParamsBytes: \.maxParamsBytes
+        case .maxApplyOps: \.maxApplyOps
+        case .maxStringBytes: \.maxStringBytes
+        case .maxUndo: \.maxUndo
+        case .maxHistory: \.maxHistory
         }
     }
 }

@@ -39,7 +39,7 @@ struct SampleRequest: Sendable {
         .init(.send("next")), .init(.start("auth")), .init(.finish("cancelled")),
         .init(.setFacts(["signed-in": .bool(false)])), .init(.selectTab("news")), .init(.open("/news/7")),
         .init(.selectTab("rainbow")), .init(.popToRoot), .init(.history(limit: 3)), .init(.getTreeAt(0)), .init(.revert(to: 0)),
-        .init(.getChanges(from: 0, limit: 3)), .init(.export(from: 0)),
+        .init(.getChanges(from: 0, limit: 3)), .init(.export(from: 0)), .init(.getLimits),
         .init(.reload),
         .init(.properties), .init(.facts), .init(.apps), .init(.navdOwner), .init(.call(.getState)),
     ]}
