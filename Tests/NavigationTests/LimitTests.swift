@@ -45,4 +45,15 @@ struct LimitTests {
         #expect(coordinator.refuse(push("login", ["x": .int(1)]))?.name == "InvalidParams")
         #expect(coordinator.refuse(present("news-item", "bogus"))?.name == "InvalidParams")
     }
+
+    @Test("each key reads and writes its own field, and named lists every limit once, in the keys' order")
+    func eachKeyNamesItsField() {
+        var limits = Limits()
+        for (index, key) in Limits.Key.allCases.enumerated() { limits[key] = 1000 + index }
+        #expect(limits.maxPathDepth == 1000 && limits.maxStackDepth == 1001 && limits.maxParamsBytes == 1002)
+        #expect(limits.maxApplyOps == 1003 && limits.maxStringBytes == 1004 && limits.maxUndo == 1005 && limits.maxHistory == 1006)
+        #expect(limits.named.map(\.name) == Limits.Key.allCases.map(\.rawValue))
+        #expect(limits.named.map(\.value) == Array(1000...1006))
+        #expect(Limits([.maxUndo: 7]).named.map(\.value) == [128, 128, 65536, 256, 4096, 7, 1000], "the defaults, one key over them")
+    }
 }
