@@ -8,24 +8,19 @@ import TestSupport
 /// What the demo graph cannot show (a fact no guard covers, `none` handlers): a route file of its own.
 @Suite("navd coordination on a route file", .timeLimit(.minutes(2)))
 struct NavdCoordinationRouteFileTests {
-    let directory = TemporaryDirectory.make("navd-coordination-routes")
-    let bus: PrivateBus
-    let navd: NavdProcess
+    let fixture: NavdOnPrivateBus
     let client: Connection
 
     init() throws {
-        let file = directory + "/routes.yaml"
-        try """
+        fixture = try NavdOnPrivateBus(routes: """
             facts:
               paid: { type: bool, default: false }
             routes:
               home: { on: { buy: { push: receipt }, tap: none, stay: { set-facts: { paid: false } } } }
               receipt: { requires: [paid] }
             root: home
-            """.write(toFile: file, atomically: true, encoding: .utf8)
-        bus = try PrivateBus()
-        navd = try NavdProcess.started(bus: bus, extraArguments: ["--routes", file])
-        client = try Connection(.address(bus.address))
+            """)
+        client = try Connection(.address(fixture.bus.address))
     }
 
     @Test func anIgnoredEventAnswersTheCurrentRevisionAndSendsNothing() throws {
@@ -37,11 +32,9 @@ struct NavdCoordinationRouteFileTests {
         let first = try #require(client.waitForMessage(timeout: 5) { $0.member == "StackChanged" })
         #expect(try first.body()[0].uint64Value == 2 && first.body()[1].stringValue == "setfacts",
                 "the first StackChanged is the SetFacts', not one of the ignored events")
-        try? FileManager.default.removeItem(atPath: directory)
     }
 
     @Test func aRequiredFactWithoutAGuardFailsTheCallAndChangesNothing() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let failed = try #require(client.navigatorRefusal(NavigatorMethod.send.name, .sendArguments("buy")))
         #expect(failed.name == NavigatorErrorName(.guardFailed).fullName)
         #expect(failed.message.contains("'receipt'") && failed.message.contains("'paid'"), "\(failed.message)")

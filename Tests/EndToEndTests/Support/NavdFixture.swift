@@ -44,13 +44,27 @@ final class NavdOnPrivateBus: OnPrivateBus {
     let navd: NavdProcess
     /// The state directory the fixture made, removed with it (see `withFreshStateDirectory`).
     private var ownStateDirectory: String?
+    /// The folder of `routeFile`, removed with the fixture.
+    private let routesDirectory: String?
 
-    /// Starts a bus, then navd on it (`--ephemeral` unless `stateDirectory` is given), and
-    /// waits until navd answers.
-    init(stateDirectory: String? = nil) throws {
+    /// Starts a bus, then navd on it (`--ephemeral` unless `stateDirectory` is given) with `extraArguments`,
+    /// reading `routes` (a route file's text, written to `routeFile`) when given, and waits until navd answers.
+    init(stateDirectory: String? = nil, routes: String? = nil, extraArguments: [String] = []) throws {
+        var arguments = extraArguments
+        if let routes {
+            let folder = TemporaryDirectory.make("navd-routes")
+            routesDirectory = folder
+            try routes.write(toFile: folder + "/routes.yaml", atomically: true, encoding: .utf8)
+            arguments = ["--routes", folder + "/routes.yaml"] + arguments
+        } else {
+            routesDirectory = nil
+        }
         bus = try PrivateBus()
-        navd = try NavdProcess.started(bus: bus, stateDirectory: stateDirectory)
+        navd = try NavdProcess.started(bus: bus, stateDirectory: stateDirectory, extraArguments: arguments)
     }
+
+    /// The route file navd reads, when the fixture was given one: rewrite it and `Reload` to change the graph.
+    var routeFile: String? { routesDirectory.map { $0 + "/routes.yaml" } }
 
     /// navd keeping its state in a fresh temporary directory, removed when the fixture is released.
     static func withFreshStateDirectory() throws -> NavdOnPrivateBus {
@@ -69,6 +83,7 @@ final class NavdOnPrivateBus: OnPrivateBus {
         navd.stop()
         bus.stop()
         if let ownStateDirectory { TemporaryDirectory.remove(ownStateDirectory) }
+        if let routesDirectory { TemporaryDirectory.remove(routesDirectory) }
     }
 
     /// navd's state file (in the directory given to it).
