@@ -4,7 +4,8 @@ import NavigatorProtocol
 import RouteFiles
 
 /// `navd --print-bus-policy` (docs/multi-user.md): a policy file for the system bus made from the route
-/// files' `access:` keys, to replace the shipped `org.navd.Navigator1.conf`.
+/// files' `access:` keys, to replace the shipped `org.navd.Navigator1.conf` — which is this text for
+/// route files without `access:` (`navd --print-bus-policy --apps-dir EMPTY`; a test compares them).
 ///
 /// | who | may |
 /// | --- | --- |
@@ -48,20 +49,26 @@ public enum BusPolicy {
         return navigators
     }
 
+    /// The methods everyone may call on a navigator without `access:`, and its `read` list on one with
+    /// it: every method that changes nothing, but `Reload`.
+    public static let readers: [String] = NavigatorMethod.all.filter { !$0.changesTree && $0 != .reload }.map(\.name)
+
     /// The policy file's text for `navigators`, with `serviceUser` as navd's own user.
     public static func text(_ navigators: [Navigator], serviceUser: String = "navd") -> String {
         let bus = NavigatorProtocol.Navigator.busName
         let interface = NavigatorProtocol.Navigator.interfaceName
-        let readers = NavigatorMethod.all.filter { !$0.changesTree && $0.name != NavigatorMethod.reload.name }.map(\.name)
         let closed = navigators.filter { $0.access != nil }
         var lines = [
             "<?xml version=\"1.0\"?> <!--*-nxml-*-->",
             "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN\"",
             " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">",
             "<!--",
-            "  System-bus policy for navd, printed by navd (option print-bus-policy) from the route files' access: keys.",
-            "  It replaces the shipped org.navd.Navigator1.conf (in /usr/share/dbus-1/system.d or /etc/dbus-1/system.d);",
-            "  print it again after changing an access: key, then reload the bus (systemctl reload dbus).",
+            "  System-bus policy for navd, as navd prints it (option print-bus-policy) from the route files' access: keys.",
+            "  Shipped as org.navd.Navigator1.conf (in /usr/share/dbus-1/system.d or /etc/dbus-1/system.d) for route",
+            "  files without access: root and navd own the name and call everything; everyone may introspect, ping,",
+            "  read properties, list the apps and call the methods that change nothing; group navd may call every",
+            "  method. After adding or changing an access: key, print it over that file and reload the bus",
+            "  (systemctl reload dbus).",
             "-->",
             "<busconfig>",
         ]
@@ -78,14 +85,14 @@ public enum BusPolicy {
         for standard in ["org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer", "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.ObjectManager"] {
             lines.append("    <allow send_destination=\"\(bus)\" send_interface=\"\(standard)\"/>")
         }
-        for reader in readers {
+        for reader in Self.readers {
             lines.append("    <allow send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_member=\"\(reader)\"/>")
         }
         for navigator in closed {
             lines.append("    <!-- \(navigator.label) has access: -->")
             lines.append("    <deny send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_path=\"\(navigator.path)\"/>")
             if navigator.access?.isOpenForReading == true {
-                for reader in readers {
+                for reader in Self.readers {
                     lines.append("    <allow send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_member=\"\(reader)\" send_path=\"\(navigator.path)\"/>")
                 }
             } else {
@@ -98,7 +105,7 @@ public enum BusPolicy {
         for navigator in closed {
             lines.append("    <deny send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_path=\"\(navigator.path)\"/>")
             if navigator.access?.isOpenForReading == true {
-                for reader in readers {
+                for reader in Self.readers {
                     lines.append("    <allow send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_member=\"\(reader)\" send_path=\"\(navigator.path)\"/>")
                 }
             }
@@ -116,7 +123,7 @@ public enum BusPolicy {
             for entry in access.read ?? [] {
                 lines.append("  <!-- \(navigator.label): read -->")
                 lines.append("  <policy \(attribute(entry))>")
-                for reader in readers {
+                for reader in Self.readers {
                     lines.append("    <allow send_destination=\"\(bus)\" send_interface=\"\(interface)\" send_member=\"\(reader)\" send_path=\"\(navigator.path)\"/>")
                 }
                 lines.append("    <allow receive_sender=\"\(bus)\" receive_path=\"\(navigator.path)\"/>")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # system-policy-test.sh BIN_DIR — a system-mode bus with dbus/org.navd.Navigator1.conf:
 # root may own the name, an unprivileged user (nobody) may read (GetState, GetFlows, GetEvents, GetEventParams,
-# Resolve, properties, introspection, GetManagedObjects), on the default object and on an app's,
+# Resolve, GetChanges, GetTreeAt, GetLimits, Export, properties, introspection, GetManagedObjects), on the
+# default object and on an app's,
 # and gets AccessDenied for the methods that change the tree and for Reload, on both.
 # Exit 0: passed; 1: failed; 77: cannot run here (the reason on stdout).
 set -uo pipefail
@@ -54,6 +55,15 @@ out=$(as_nobody "${call[@]}" GetEventParams s '') || fail "nobody could not GetE
 [[ "$out" == "a(ssa{ss}) 4 \"next\" \"route\" 0"* ]] || fail "unexpected GetEventParams answer: $out"
 out=$(as_nobody "${call[@]}" Resolve 'ssa{sv}' event next 0) || fail "nobody could not Resolve: $out"
 echo "Resolve as nobody: $out"
+# The devtools' readers, which the shipped file once left out (everyone reads what navd keeps).
+out=$(as_nobody "${call[@]}" GetChanges tu 0 10) || fail "nobody could not GetChanges: $out"
+[[ "$out" == "a(tsxsa{sv}) "* ]] || fail "unexpected GetChanges answer: $out"
+out=$(as_nobody "${call[@]}" GetTreeAt t 0) || fail "nobody could not GetTreeAt: $out"
+out=$(as_nobody "${call[@]}" GetLimits) || fail "nobody could not GetLimits: $out"
+[[ "$out" == "a{su} 7 \"max-path-depth\" 128"* ]] || fail "unexpected GetLimits answer: $out"
+# Nothing is kept yet: navd itself answers RevisionNotKept, which it does only once the bus let the call through.
+out=$(as_nobody "${call[@]}" Export tb 0 true)
+grep -qi "access denied\|AccessDenied" <<<"$out" && fail "nobody could not Export: $out"
 out=$(as_nobody "${call[@]}" GetState) || fail "nobody could not GetState: $out"
 [[ "$out" == "tsa(sssa{sv}) 1 \"rainbow\""* ]] || fail "unexpected GetState answer: $out"
 echo "GetState as nobody: $out"
