@@ -83,6 +83,9 @@ struct CockpitPageTests {
             let result = results[name]
             #expect(result?.ok == true, "\(name): \(result?.detail ?? "not reported") (screenshots, console logs and downloads in \(run))")
         }
+        for (name, result) in results where !result.ok && !expected.contains(name) {
+            Issue.record("\(name): \(result.detail) (screenshots, console logs and downloads in \(run))")
+        }
         #expect(status == 0, "the browser script ended with \(status.map(String.init) ?? "no exit"): \(script.stderrText.suffix(3000)); cockpit-ws: \(session.webServiceLog.suffix(1000)); artifacts in \(run)")
         if status == 0 && results.values.allSatisfy(\.ok) { try? FileManager.default.removeItem(atPath: downloads) }
     }
