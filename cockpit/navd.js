@@ -97,8 +97,11 @@ async function refreshOnce() {
     renderBack(props[0].BackTarget ? props[0].BackTarget.v : ["", "", ""]);
     renderEvents(events[0]);
     updateRevert();
+    const generation = timeline.generation;
     const changes = await call(path, "GetChanges", [timeline.newest + 1, 100000], "tu");
-    if (path === page.selected)
+    if (generation !== timeline.generation)
+        page.again = true;  // cleared meanwhile (navd restarted): read them all again
+    else if (path === page.selected)
         timeline.add(changes[0]);
 }
 
@@ -110,6 +113,11 @@ function renderBack([id, route]) {
 }
 
 function renderEvents(events) {
+    // Unchanged buttons stay: one replaced under the pointer would lose its click.
+    const key = JSON.stringify(events);
+    if (key === page.events)
+        return;
+    page.events = key;
     const buttons = events.map(([event, scope]) => {
         const button = document.createElement("button");
         button.type = "button";
@@ -254,6 +262,7 @@ function select(path) {
     $("revision").textContent = "";
     $("showing").textContent = "";
     $("events").replaceChildren();
+    page.events = null;
     renderBack(["", "", ""]);
     refresh();
 }

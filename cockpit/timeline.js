@@ -60,9 +60,11 @@ export class Timeline {
         this.items = new Map();
         this.newest = 0;
         this.limit = 1000;
+        this.generation = 0;  // counts clear(): an answer asked for before one is dropped
     }
 
     clear() {
+        this.generation += 1;
         this.items.clear();
         this.newest = 0;
         this.list.replaceChildren();

@@ -299,8 +299,27 @@ def restart():
     wait_revision(revision)
     top = driver.execute_script("return document.querySelector('[data-navd-tree] [data-top]').dataset.route")
     gone = driver.execute_script("return document.querySelector('[data-navd-gone]') !== null")
-    check("navd killed and restarted is followed again", top == "teal" and not gone
-          and page_screens() == navd_screens(call("GetTree")[2]), f"top {top}, gone marker {gone}")
+    kept = [int(change[0]) for change in call("GetChanges", dbus.UInt64(0), dbus.UInt32(100000))][::-1]
+    listed = wait_for("the whole timeline", lambda: (r := timeline_revisions()) == kept and r, timeout=5) if timeline_revisions() != kept else kept
+    check("navd killed and restarted is followed again", top == "teal" and not gone and listed == kept
+          and page_screens() == navd_screens(call("GetTree")[2]), f"top {top}, gone marker {gone}, timeline {timeline_revisions()}, kept {kept}")
+
+
+def timeline_revisions():
+    return [int(r) for r in driver.execute_script(
+        "return [...document.querySelectorAll('[data-navd-change]')].map(e => e.dataset.revision)")]
+
+
+def picture():
+    """The page with a sheet, a diff and a refusal, as docs/cockpit.md shows it (artifacts/page.png)."""
+    navctl("push", "orange")
+    revision = navctl("present", "modal", "--sheet")
+    wait_revision(revision)
+    click(change_item(revision - 1) + " [data-navd-compare]")
+    click(change_item(revision) + " [data-navd-compare]")
+    wait_for("the diff", lambda: text("[data-navd-diff]"))
+    driver.save_screenshot(os.path.join(args.artifacts, "page.png"))
+    wait_revision(navctl("dismiss"))
 
 
 def figures():
@@ -371,7 +390,7 @@ def main():
         if args.denied:
             run("a navigator the user may not read is shown as not readable", denied)
         run("navd killed and restarted is followed again", restart)
-        driver.save_screenshot(os.path.join(args.artifacts, "page.png"))
+        run("the picture", picture)
         run("figures", figures)
     finally:
         driver.quit()
