@@ -310,6 +310,20 @@ def timeline_revisions():
         "return [...document.querySelectorAll('[data-navd-change]')].map(e => e.dataset.revision)")]
 
 
+def system_bus():
+    """The same page on the system bus: cockpit-ws's DBUS_SYSTEM_BUS_ADDRESS is the private bus too."""
+    driver.get(args.url + "?bus=system")
+    revision, _, nodes = call("GetTree")
+    wait_revision(revision)
+    named = text("[data-navd-bus]")
+    chosen = driver.find_element(By.CSS_SELECTOR, "[data-navd-bus-select]").get_attribute("value")
+    check("the page works on the system bus and says so", named == "system bus" and chosen == "system"
+          and page_screens() == navd_screens(nodes), f"bus {named!r}, selector {chosen!r}")
+    driver.get(args.url)
+    wait_revision(revision)
+    check("and on the session bus, saying so", text("[data-navd-bus]") == "session bus", f"bus {text('[data-navd-bus]')!r}")
+
+
 def picture():
     """The page with a sheet, a diff and a refusal, as docs/cockpit.md shows it (artifacts/page.png)."""
     navctl("push", "orange")
@@ -390,6 +404,7 @@ def main():
         if args.denied:
             run("a navigator the user may not read is shown as not readable", denied)
         run("navd killed and restarted is followed again", restart)
+        run("the system bus", system_bus)
         run("the picture", picture)
         run("figures", figures)
     finally:

@@ -18,6 +18,7 @@ struct CockpitPageTests {
         "Show draws GetTreeAt's tree", "two ticked show a diff", "Revert asks first, then reverts", "a StaleRevision is shown, not fatal",
         "Export downloads a recording navctl replay replays", "Export (redacted) downloads a recording navctl replay replays",
         "a hostile param is shown as text", "navd killed and restarted is followed again",
+        "the page works on the system bus and says so", "and on the session bus, saying so",
     ]
     static let denied = "a navigator the user may not read is shown as not readable"
 
