@@ -1,6 +1,6 @@
 // navd's Cockpit page (docs/cockpit.md): the navigators, the live tree, its events and Back, the
 // timeline with show, diff and revert, and export; on the session or the system bus, as the
-// logged-in user (no superuser). Every string from navd goes into the page as text.
+// logged-in user (never as administrator). Every string from navd goes into the page as text.
 import { renderTree, diffTrees } from "./tree.js";
 import { Timeline } from "./timeline.js";
 import { IFACE, ROOT, appName, readNavigators, renderNavigators } from "./navigators.js";
@@ -130,20 +130,27 @@ function renderEvents(events) {
     $("events").replaceChildren(...buttons);
 }
 
-/** A change asked for from the page: a refusal is shown with its error name and message. */
-async function act(method, args, type) {
+/** Runs what the user asked for, the last error cleared first; a refusal is shown with its error
+ *  name and message, and `failed` (when given) runs after it. */
+async function attempt(work, failed) {
     clearErrors();
     try {
-        await call(page.selected, method, args, type);
+        await work();
     } catch (ex) {
         showError(ex);
+        if (failed)
+            failed();
     }
+}
+
+/** A change asked for from the page; the page reads navd again either way. */
+async function act(method, args, type) {
+    await attempt(() => call(page.selected, method, args, type));
     refresh();
 }
 
-async function show(revision) {
-    clearErrors();
-    try {
+function show(revision) {
+    return attempt(async () => {
         const [at, tab, nodes] = await call(page.selected, "GetTreeAt", [revision], "t");
         page.showing = at;
         renderTree($("tree"), tab, nodes, true);
@@ -151,9 +158,7 @@ async function show(revision) {
         $("live").hidden = false;
         timeline.mark(at);
         updateRevert();
-    } catch (ex) {
-        showError(ex);
-    }
+    });
 }
 
 function follow() {
@@ -215,22 +220,17 @@ function askRevert() {
     $("confirm").hidden = false;
 }
 
-async function confirmRevert() {
+function confirmRevert() {
     const [target, expected] = [page.target, page.expected];
     hideConfirm();
-    clearErrors();
-    try {
+    return attempt(async () => {
         await call(page.selected, "Revert", [target, expected], "tt");
         follow();
-    } catch (ex) {
-        showError(ex);
-        refresh();
-    }
+    }, refresh);
 }
 
-async function exportRecording(redact) {
-    clearErrors();
-    try {
+function exportRecording(redact) {
+    return attempt(async () => {
         const [text] = await call(page.selected, "Export", [0, redact], "tb");
         const recording = JSON.parse(text);
         const changes = recording.changes || [];
@@ -242,9 +242,7 @@ async function exportRecording(redact) {
         link.click();
         link.remove();
         setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-    } catch (ex) {
-        showError(ex);
-    }
+    });
 }
 
 function select(path) {

@@ -36,6 +36,7 @@ struct CockpitPageTests {
             for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("] {
                 #expect(!source.contains(sink), "cockpit/\(file) uses \(sink): navd's strings go in as text only")
             }
+            #expect(!source.contains("superuser"), "cockpit/\(file): the page calls as the logged-in user, never as administrator")
         }
     }
 
