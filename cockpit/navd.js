@@ -80,11 +80,11 @@ async function refreshOnce() {
     const path = page.selected;
     if (!readable(path))
         return;
-    const [tree, props, events] = await Promise.all([
-        call(path, "GetTree", [], ""),
-        page.client.call(path, "org.freedesktop.DBus.Properties", "GetAll", [IFACE], { type: "s" }),
-        call(path, "GetEvents", [""], "s").catch(() => [[]]),
-    ]);
+    // One call after the other, not the three at once: at once, a push took 55-68 ms (p50) to reach the
+    // page, one after the other 32 ms (docs/cockpit.md, "Figures").
+    const tree = await call(path, "GetTree", [], "");
+    const props = await page.client.call(path, "org.freedesktop.DBus.Properties", "GetAll", [IFACE], { type: "s" });
+    const events = await call(path, "GetEvents", [""], "s").catch(() => [[]]);
     if (path !== page.selected)
         return;
     const [revision, tab, nodes] = tree;
