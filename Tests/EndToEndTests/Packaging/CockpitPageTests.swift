@@ -85,6 +85,11 @@ struct CockpitPageTests {
             let result = results[name]
             #expect(result?.ok == true, "\(name): \(result?.detail ?? "not reported") (screenshots, console logs and downloads in \(run))")
         }
+        if session.asAnotherUser {
+            // Shown as not readable from GetManagedObjects alone: navd never had to refuse the page a call.
+            let log = session.navd.earlierStderr + session.navd.stderr
+            #expect(!log.contains("refused:"), "the page called a navigator it may not read: \(log.split(separator: "\n").filter { $0.contains("refused:") })")
+        }
         for (name, result) in results where !result.ok && !expected.contains(name) {
             Issue.record("\(name): \(result.detail) (screenshots, console logs and downloads in \(run))")
         }
