@@ -91,11 +91,12 @@ deb: release
 	@bash scripts/deps.sh deb
 	bash scripts/deb.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(CURDIR)"
 
-# The package installed on a clean Debian 12 root (debootstrap), navctl push orange through D-Bus
-# activation under a real systemd --user, and a purge that leaves no file behind.
+# The packages installed on a clean Debian 12 root (debootstrap), navctl push orange through D-Bus
+# activation under a real systemd --user, cockpit-navd's page in place, and a purge that leaves no file behind.
 deb-test: deb
 	@bash scripts/deps.sh deb-test
-	bash Tests/Scripts/deb-test.sh "navd_$$(dpkg-parsechangelog -S Version)_$$(dpkg --print-architecture).deb"
+	bash Tests/Scripts/deb-test.sh "navd_$$(dpkg-parsechangelog -S Version)_$$(dpkg --print-architecture).deb" \
+	  "cockpit-navd_$$(dpkg-parsechangelog -S Version)_all.deb"
 
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS)

@@ -19,8 +19,11 @@ build=(libdbus-1-dev libsqlite3-dev libyaml-dev pkg-config)
 # test renders each page with `man --warnings -l`; python3-gi, gir1.2-gtk-4.0, gir1.2-adw-1: the GTK view
 # (Examples/gtk-view); xvfb, xdotool, scrot: its tests (an X server of their own, clicks and keys,
 # screenshots); fonts-dejavu-core: text in them.
+# cockpit-ws, cockpit-bridge: the Cockpit page (cockpit/) served from the checkout; chromium, chromium-driver,
+# python3-selenium: its test in a real browser (Tests/Scripts/cockpit-browser-test.py).
 runtime=(dbus dbus-bin dbus-daemon dbus-user-session tmux python3-dbus python3-gi systemd util-linux binutils man-db groff-base
-         gir1.2-gtk-4.0 gir1.2-adw-1 xvfb xdotool scrot fonts-dejavu-core)
+         gir1.2-gtk-4.0 gir1.2-adw-1 xvfb xdotool scrot fonts-dejavu-core
+         cockpit-ws cockpit-bridge chromium chromium-driver python3-selenium)
 
 missing_of() {
     local p status

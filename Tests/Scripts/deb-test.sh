@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deb-test.sh DEB — the package on a clean Debian 12 root, as a user would have it (`make deb-test`,
+# deb-test.sh DEB [COCKPIT_DEB] — the package (and cockpit-navd beside it) on a clean Debian 12 root, as a user would have it (`make deb-test`,
 # part of `make check-long`):
 #  1. debootstrap a minimal bookworm root with what the test itself needs (systemd, dbus and
 #     dbus-user-session: a user manager with its user bus) and a user `tester`; list its files;
@@ -18,6 +18,8 @@
 # Exit 0: passed; 1: failed; 77: cannot run here (the reason on stdout).
 set -uo pipefail
 deb=$(realpath "$1")
+# The Cockpit page's package, installed beside navd when given (make deb-test gives it).
+cockpit_deb=${2:+$(realpath "$2")}
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 mirror=${NAVD_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 cache=${NAVD_DEBTEST_CACHE:-$repo/.build-debtest}
@@ -87,9 +89,11 @@ list_files >"$work/before.txt"
 echo "root: $(wc -l <"$work/before.txt") files and folders before the install"
 
 # 2. The install, through apt as a user would.
-cp "$deb" "$root/tmp/"
-in_root apt-get install -y --no-install-recommends "/tmp/$(basename "$deb")" >"$work/apt.log" 2>&1 \
-    || fail "apt-get install ./$(basename "$deb"): $(tail -20 "$work/apt.log")"
+cp "$deb" ${cockpit_deb:+"$cockpit_deb"} "$root/tmp/"
+debs=("/tmp/$(basename "$deb")")
+[[ -z "$cockpit_deb" ]] || debs+=("/tmp/$(basename "$cockpit_deb")")
+in_root apt-get install -y --no-install-recommends "${debs[@]}" >"$work/apt.log" 2>&1 \
+    || fail "apt-get install ${debs[*]}: $(tail -20 "$work/apt.log")"
 echo "install: $(grep -E '^(Setting up|Unpacking) ' "$work/apt.log" | grep -c '^Setting up') packages set up: $(grep '^Setting up' "$work/apt.log" | cut -d' ' -f3 | tr '\n' ' ')"
 depends=$(in_root dpkg-query -W -f='${Depends}' navd)
 echo "Depends: $depends"
@@ -118,6 +122,16 @@ for binary in navd navctl navwatch; do
     done
 done
 echo "libraries: every one the binaries link comes from a package that Depends names"
+if [[ -n "$cockpit_deb" ]]; then
+    in_root dpkg-query -W -f='${Status}' cockpit-bridge | grep -q 'install ok installed' || fail "cockpit-navd did not pull cockpit-bridge"
+    [[ "$(dpkg-deb -f "$cockpit_deb" Architecture)" == all ]] || fail "cockpit-navd is not Architecture: all"
+    page=$(in_root dpkg -L cockpit-navd)
+    for f in manifest.json index.html navd.js navd.css; do
+        grep -qx "/usr/share/cockpit/navd/$f" <<<"$page" || fail "cockpit-navd does not install /usr/share/cockpit/navd/$f"
+        cmp -s "$repo/cockpit/$f" "$root/usr/share/cockpit/navd/$f" || fail "/usr/share/cockpit/navd/$f differs from cockpit/$f"
+    done
+    echo "cockpit-navd: the page in /usr/share/cockpit/navd, cockpit-bridge installed with it"
+fi
 [[ -z "$(find "$root/etc/systemd" -name 'navd.service' -o -name 'dbus-org.navd.Navigator1.service')" ]] \
     || fail "navd.service was enabled: $(find "$root/etc/systemd" -name '*navd*')"
 
@@ -164,7 +178,7 @@ sd_pid=""
 system_bus_test
 
 # 5. Removal leaves nothing behind.
-in_root apt-get remove --purge -y navd >"$work/apt.log" 2>&1 || fail "apt-get remove --purge navd: $(tail -10 "$work/apt.log")"
+in_root apt-get remove --purge -y navd ${cockpit_deb:+cockpit-navd} >"$work/apt.log" 2>&1 || fail "apt-get remove --purge navd: $(tail -10 "$work/apt.log")"
 in_root apt-get autoremove --purge -y >>"$work/apt.log" 2>&1 || fail "apt-get autoremove --purge: $(tail -10 "$work/apt.log")"
 [[ ! -e "$root/var/lib/navd" && ! -e "$root/etc/navd" ]] || fail "the purge left /var/lib/navd or /etc/navd behind"
 echo "purge: removed $(grep '^Removing ' "$work/apt.log" | cut -d' ' -f2 | tr '\n' ' ')"
