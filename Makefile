@@ -36,11 +36,14 @@ deps:
 build-deps:
 	@SWIFT="$(SWIFT)" bash scripts/deps.sh --check
 
+# navctl and navwatch are links to navd in the build's folder, as installed (scripts/link-commands.sh).
 build: build-deps
 	$(SWIFT) build
+	@bash scripts/link-commands.sh "$$($(SWIFT) build --show-bin-path)"
 
 release: build-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
+	@bash scripts/link-commands.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 # Tests run one at a time (--no-parallel): most of them wait on real processes and buses, and
 # Swift Testing runs test bodies on the cooperative pool, one thread per core. On two cores two
@@ -56,13 +59,12 @@ check: test
 
 demo: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product navd
-	$(SWIFT) build $(RELEASE_FLAGS) --product navctl
-	$(SWIFT) build $(RELEASE_FLAGS) --product navwatch
+	@bash scripts/link-commands.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 	@bash scripts/demo.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 gtk-demo: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product navd
-	$(SWIFT) build $(RELEASE_FLAGS) --product navctl
+	@bash scripts/link-commands.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 	@bash scripts/gtk-demo.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(APP)"
 
 # Only copies: run by root (sudo make install) it builds nothing and installs no package, and needs
@@ -80,8 +82,7 @@ uninstall:
 # `make install`, nor `make deb` runs the generator: swift-argument-parser's generate-manual
 # plugin (which builds its tool and every product) writes each command's options, and
 # scripts/man.py adds the hand-written sections of man/src/. A test fails when a page is stale.
-man: build-deps
-	$(SWIFT) build
+man: build
 	$(SWIFT) package generate-manual --configuration debug --date "$$(date +%F)"
 	python3 scripts/man.py assemble .build/plugins/GenerateManual/outputs "$$($(SWIFT) build --show-bin-path)"
 
@@ -99,6 +100,7 @@ deb-test: deb
 
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
+	@bash scripts/link-commands.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/navd-bench" $(BENCH_ARGS)
 
 reliability: deps
