@@ -37,7 +37,7 @@ extension BenchRun {
         figures.append(busctlFigure)
         var navctlFigure = Figure("cli.navctl_push", "navctl push orange, whole process", navctlSummary, unit: "ms", showOps: false)
         navctlFigure.errors = failures["navctl"] ?? 0
-        navctlFigure.compare(ratio: navctlSummary.p50 / busctlSummary.p50, of: "navctl median / busctl median", atMost: 1.1)
+        navctlFigure.compare(ratio: navctlSummary.p50 / busctlSummary.p50, of: "navctl median / busctl median", atMost: 1.0)
         figures.append(navctlFigure)
     }
 
