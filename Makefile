@@ -22,7 +22,10 @@ SWIFT      ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/sw
 # --no-export-dynamic: SwiftPM links executables with --export-dynamic so that tests can link against an
 # executable target (NavctlTests and NavwatchTests do, in debug builds); in a release binary it only ships
 # every symbol in the dynamic symbol table, about 400 KiB a binary that nothing loads.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic
+# lld with -z pack-relative-relocs (DT_RELR, glibc 2.36 and later): the ~60,000 relative relocations a static
+# Swift executable carries for its metadata take 8 KiB instead of 0.98 MiB (gold, the default, has no RELR).
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic \
+                 -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 BINARIES   := navd navctl navwatch
 
 .PHONY: all deps build-deps build release test check demo gtk-demo install uninstall bench bench-smoke reliability properties check-long clean man deb deb-test
