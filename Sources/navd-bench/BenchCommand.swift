@@ -123,7 +123,7 @@ struct BenchCommand: ParsableCommand {
             phase("reload") { try run.measureReload() }
         }
         if !skipCli {
-            phase("command line") { try run.measureCommandLine() }
+            phase("command line") { try run.measureCommandLine(baseline: leanBaseline) }
             phase("start") { try run.measureColdStart() }
             phase("installed size") { try run.measureInstalledSize(deb: deb, baseline: leanBaseline) }
             phase("start through D-Bus activation") { try run.measureActivation(baseline: leanBaseline, rounds: leanBaseline == nil ? 1 : 3) }
