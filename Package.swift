@@ -10,9 +10,13 @@ import PackageDescription
 let package = Package(
     name: "navd",
     products: [
+        // One executable for navd, navctl and navwatch, chosen by the name it is called by: what is installed,
+        // with navctl and navwatch as links to it (scripts/install.sh).
         .executable(name: "navd", targets: ["navd"]),
-        .executable(name: "navctl", targets: ["navctl"]),
-        .executable(name: "navwatch", targets: ["navwatch"]),
+        // navctl and navwatch on their own, for the generate-manual plugin (`make man`), which writes one page
+        // per executable product; never installed.
+        .executable(name: "man-navctl", targets: ["man-navctl"]),
+        .executable(name: "man-navwatch", targets: ["man-navwatch"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "NavigatorProtocol", targets: ["NavigatorProtocol"]),
@@ -74,8 +78,9 @@ let package = Package(
         ),
         // A typed client of the contract, and nothing else: what an app links.
         .target(name: "NavdClient", dependencies: ["DBus", "Navigation", "NavigatorProtocol"]),
-        .executableTarget(
-            name: "navd",
+        // navd's command line: its options, logging, signals (a library, so that the one executable and the tests link it).
+        .target(
+            name: "NavdCommandLine",
             dependencies: [
                 "NavdService", "NavigatorProtocol", "RouteFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -90,18 +95,23 @@ let package = Package(
                 "NavdClient", "DBus", "JSON", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "navctl",
+        // navctl's commands and its fast path; navwatch's views and loop.
+        .target(
+            name: "NavctlCommandLine",
             dependencies: [
                 "NavdClient", "ClientCommandLine", "ChildProcesses", "JSON", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "navwatch",
+        .target(
+            name: "NavwatchCommandLine",
             dependencies: [
                 "NavdClient", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The one executable: navd, navctl or navwatch by the name it is called by (main.swift).
+        .executableTarget(name: "navd", dependencies: ["NavdCommandLine", "NavctlCommandLine", "NavwatchCommandLine"]),
+        .executableTarget(name: "man-navctl", dependencies: ["NavctlCommandLine"]),
+        .executableTarget(name: "man-navwatch", dependencies: ["NavwatchCommandLine"]),
         // The Swift example of docs/swift-client.md, a view process on AsyncNavigator (a test runs it against navd).
         .executableTarget(name: "navd-view-example", dependencies: ["NavdClient"], path: "Examples/view-process"),
         // The benchmark's floors: a C service on libdbus answering Push/Pop, stateless (the bus floor)
@@ -160,9 +170,9 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON", "Navigation", "NavigatorProtocol", "DBus"]),
         .testTarget(name: "ClientCommandLineTests", dependencies: ["ClientCommandLine", "NavdClient"]),
         .testTarget(
-            name: "NavctlTests", dependencies: ["navctl", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            name: "NavctlTests", dependencies: ["NavctlCommandLine", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "NavwatchTests", dependencies: ["navwatch", "NavdClient", "ClientCommandLine"]),
+        .testTarget(name: "NavwatchTests", dependencies: ["NavwatchCommandLine", "NavdClient", "ClientCommandLine"]),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: ["DBus", "Navigation", "NavigatorProtocol", "RandomRouteGraphs", "RouteFiles", "SQLite", "TestSupport"]
@@ -171,7 +181,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "NavdClient", "ClientCommandLine", "NavigatorProtocol", "SQLite", "TestSupport", "TestFixtures", "navd",
-                "navctl", "navwatch", "navd-view-example",
+                "navd-view-example",
             ]
         ),
     ]

@@ -59,11 +59,11 @@ system_files=(
 
 case "$action" in
 install)
+    # One executable: navd runs navctl or navwatch when called by their names, which are links to it.
     install -d "$root/bin"
-    for b in navd navctl navwatch; do
-        install -m 0755 "$bin_dir/$b" "$root/bin/$b"
-        if [[ -n "$strip_command" ]]; then $strip_command "$root/bin/$b"; fi
-    done
+    install -m 0755 "$bin_dir/navd" "$root/bin/navd"
+    if [[ -n "$strip_command" ]]; then $strip_command "$root/bin/navd"; fi
+    bash "$here/scripts/link-commands.sh" "$root/bin"
     install -D -m 0644 "$here/dbus/org.navd.Navigator1.xml" "$root/share/dbus-1/interfaces/org.navd.Navigator1.xml"
     install -d "$root/share/dbus-1/services" "$root/$unit_dir"
     sed "s|@BINDIR@|$prefix/bin|g" "$here/dbus/org.navd.Navigator1.service.in" > "$root/share/dbus-1/services/org.navd.Navigator1.service"
@@ -81,9 +81,9 @@ install)
     install -d "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
     for c in "${clients[@]}"; do
         # A completion file is sourced, never run: no #! line (lintian: bash-completion-with-hashbang).
-        "$bin_dir/$c" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/share/bash-completion/completions/$c"
-        "$bin_dir/$c" --generate-completion-script zsh > "$root/share/zsh/site-functions/_$c"
-        "$bin_dir/$c" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/$c.fish"
+        "$root/bin/$c" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/share/bash-completion/completions/$c"
+        "$root/bin/$c" --generate-completion-script zsh > "$root/share/zsh/site-functions/_$c"
+        "$root/bin/$c" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/$c.fish"
         chmod 0644 "$root/share/bash-completion/completions/$c" "$root/share/zsh/site-functions/_$c" \
             "$root/share/fish/vendor_completions.d/$c.fish"
     done

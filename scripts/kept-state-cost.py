@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""What the kept revisions cost (docs/performance.md, "Kept revisions"): the state file and navd's RSS after a
+"""What the kept revisions cost (NEWS, Performance: the kept revisions; the method in docs/performance.md): the state file and navd's RSS after a
 run of changes on 128-screen stacks, with max-history 1,000 and max-undo 100 (route-file limits).
 
     scripts/kept-state-cost.py [--changes N] [--callers N] NAVD [NAVD...]

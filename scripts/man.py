@@ -24,6 +24,9 @@ import xml.etree.ElementTree as ElementTree
 
 # Every page: the executable and its manual section (navd is a service: section 8).
 PAGES = [("navd", 8), ("navctl", 1), ("navwatch", 1)]
+# Pages in the system's shape (OPTIONS once, then COMMANDS: shape_commands), with the most lines each may
+# render to at 80 columns (a checked figure).
+SHAPED = {"navctl": 700}
 # Pages written by hand whole (no command to generate them from).
 HAND_WRITTEN = [("navd.routes", 5)]
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -105,6 +108,89 @@ def drop_help_pseudo_command(lines):
     return lines[:start] + lines[end + 1:]
 
 
+def list_items(lines, start):
+    """The items of the mdoc list opening at lines[start] (`.Bl`), each as its lines, and the index of its `.El`."""
+    items, depth, index = [], 0, start + 1
+    while not (depth == 0 and lines[index] == ".El"):
+        if depth == 0 and lines[index].startswith(".It "):
+            items.append([])
+        if lines[index].startswith(".Bl"):
+            depth += 1
+        elif lines[index] == ".El":
+            depth -= 1
+        items[-1].append(lines[index])
+        index += 1
+    return items, index
+
+
+def usage(argument):
+    """An argument of a dump-help command as its synopsis shows it: `Ar route`, `Oo Fl -id Ar id Oc`, ..."""
+    if argument["kind"] == "positional":
+        word = f"Ar {argument['valueName']}" + (" ..." if argument.get("isRepeating") else "")
+    else:
+        name = argument["preferredName"]
+        word = ("Fl -" if name["kind"] == "long" else "Fl ") + name["name"]
+        if argument["kind"] == "option":
+            word += f" Ar {argument['valueName']}"
+    return f"Oo {word} Oc" if argument.get("isOptional") else word
+
+
+def option_key(argument):
+    return tuple(sorted((name["kind"], name["name"]) for name in argument.get("names", [])))
+
+
+def item_key(header):
+    """The option an `.It` line of the generator's names, as option_key gives it (empty for a positional):
+    `.It Fl q , -quiet` → (("long", "quiet"), ("short", "q"))."""
+    words = header.split()
+    names = [words[i + 1] for i in range(len(words) - 1) if words[i] in ("Fl", ",")]
+    return tuple(sorted(("long", n[1:]) if n.startswith("-") else ("short", n) for n in names))
+
+
+def shape_commands(lines, command):
+    """For a command whose subcommands share their options (navctl), the system's own shape in place of the
+    generator's (which repeats the shared options under every subcommand): SYNOPSIS `navctl [options]
+    command [argument ...]`, DESCRIPTION the command's discussion, and two lists for man/src/'s `@OPTIONS@`
+    (the shared options once, and --help) and `@COMMANDS@` (each subcommand with its synopsis, its help
+    and a list of its own arguments and options). Returns the lines and the two lists."""
+    visible = [sub for sub in command["subcommands"] if sub["commandName"] != "help"]
+    keys = [{option_key(a) for a in sub.get("arguments", []) if a["kind"] != "positional"} for sub in visible]
+    shared = set.intersection(*keys)
+    help_key = (("long", "help"), ("short", "h"))
+    synopsis = lines.index(".Sh SYNOPSIS")
+    description = lines.index(".Sh DESCRIPTION")
+    lines[synopsis + 1:description] = [".Nm", ".Op Ar options", ".Ar command", ".Op Ar argument ..."]
+    description = lines.index(".Sh DESCRIPTION")
+    start = next(i for i in range(description, len(lines)) if lines[i].startswith(".Bl"))
+    items, end = list_items(lines, start)
+    by_name = {sub["commandName"]: sub for sub in command["subcommands"]}
+    options, commands = [".Bl -tag -width Ds"], [".Bl -tag -width Ds"]
+    shared_items = {}
+    for item in items:
+        if not item[0].startswith(".It Em "):
+            options += item  # the command's own --help
+            continue
+        sub = by_name[item[0][len(".It Em "):]]
+        own = [a for a in sub.get("arguments", []) if a["kind"] == "positional" or option_key(a) not in shared | {help_key}]
+        commands.append(" ".join([".It Cm " + sub["commandName"]] + [usage(a) for a in own]))
+        body = item[1:]
+        if ".Bl -tag -width 6n" in body:
+            nested = body.index(".Bl -tag -width 6n")
+            arguments, _ = list_items(body, nested)
+            kept = []
+            for argument_item in arguments:
+                key = item_key(argument_item[0])
+                if key in shared and key != help_key:
+                    shared_items.setdefault(key, argument_item)
+                elif key not in shared:
+                    kept += argument_item
+            body = body[:nested] + ([".Bl -tag -width Ds"] + kept + [".El"] if kept else [])
+        commands += body
+    options[1:1] = [line for key in sorted(shared_items, key=lambda k: list(shared_items).index(k)) for line in shared_items[key]]
+    lines[start:end + 1] = []
+    return lines, options + [".El"], commands + [".El"]
+
+
 def render_interface(xml_text):
     """mdoc for the org.navd.Navigator1 interface: methods, signals and properties with their comments."""
     root = ElementTree.fromstring(xml_text)
@@ -143,6 +229,9 @@ def assemble_page(name, section, generated, bin_dir, existing):
     lines = restore_non_ascii(lines, command)
     if all(sub["commandName"] == "help" for sub in command.get("subcommands", [])):
         lines = drop_help_pseudo_command(lines)
+    lists = {}
+    if name in SHAPED:
+        lines, lists['.\\" @OPTIONS@'], lists['.\\" @COMMANDS@'] = shape_commands(lines, command)
     # The generic EXIT STATUS (`.Ex -std`) gives way to the hand-written one.
     lines = lines[:lines.index('.Sh "EXIT STATUS"')]
     lines = [f".Dt {name.upper()} {section}" if line.startswith(".Dt ") else line for line in lines]
@@ -154,6 +243,8 @@ def assemble_page(name, section, generated, bin_dir, existing):
     for line in made_from[1][1].rstrip("\n").split("\n"):
         if line == '.\\" @INTERFACE@':
             lines += render_interface(made_from[2][1])
+        elif line in lists:
+            lines += lists[line]
         else:
             lines.append(line)
     page = "\n".join(lines) + "\n"
@@ -179,7 +270,10 @@ def assemble(generated_dir, bin_dir):
         if (name, section) in HAND_WRITTEN:
             page = hand_written_page(name, section)
         else:
-            generated = open(f"{generated_dir}/{name}/{name}.1").read()
+            # The plugin writes into a folder per executable target: navd's own, and man-navctl and
+            # man-navwatch, navctl and navwatch on their own for the plugin (Package.swift).
+            target = name if name == "navd" else f"man-{name}"
+            generated = open(f"{generated_dir}/{target}/{name}.1").read()
             page = assemble_page(name, section, generated, bin_dir, existing)
         if page != existing:
             with open(path, "w") as file:
@@ -232,6 +326,8 @@ def check(bin_dir):
         missing = sorted({f"{option} ({where or name})" for where, option in option_names(command) if option not in words})
         if missing:
             problems.append(f"{relative} does not list: {', '.join(missing)}")
+        if name in SHAPED and len(rendered.stdout.splitlines()) > SHAPED[name]:
+            problems.append(f"{relative} renders in {len(rendered.stdout.splitlines())} lines at 80 columns, over {SHAPED[name]}")
         print(f"man: {relative}: {len(rendered.stdout.splitlines())} lines at 80 columns, "
               f"{len(set(option_names(command)))} options and subcommands checked")
     for problem in problems:

@@ -20,9 +20,28 @@ public enum Products {
         return (Bundle.main.bundlePath as NSString).deletingLastPathComponent
     }
 
-    /// The path of the built executable `name` (`navd`, `navctl`, `navwatch`, …).
+    /// The commands that are links to navd's one executable, which runs the command it is called by
+    /// (Sources/navd/main.swift): as `make install` installs them (scripts/link-commands.sh).
+    public static let linkedCommands = ["navctl", "navwatch"]
+
+    /// The path of the built executable `name` (`navd`, `navctl`, `navwatch`, …). For navctl and navwatch,
+    /// a link to navd beside it, made here when it is missing (or is a stale binary of an older build), so that
+    /// tests and the benchmark run the commands as an installed system does.
     public static func url(_ name: String) -> String {
-        (directory as NSString).appendingPathComponent(name)
+        if linkedCommands.contains(name) { linkCommands(in: directory) }
+        return (directory as NSString).appendingPathComponent(name)
+    }
+
+    /// Makes navctl and navwatch in `directory` links to the navd there, unless they already are.
+    public static func linkCommands(in directory: String) {
+        let files = FileManager.default
+        for name in linkedCommands {
+            let path = (directory as NSString).appendingPathComponent(name)
+            if (try? files.destinationOfSymbolicLink(atPath: path)) == "navd" { continue }
+            try? files.removeItem(atPath: path)
+            // Another process may have made it in between: an existing link is as good.
+            try? files.createSymbolicLink(atPath: path, withDestinationPath: "navd")
+        }
     }
 
     /// Whether `name` has been built, so a test can skip with a reason when it has not.

@@ -52,6 +52,12 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also write the figures as JSON to this file.", valueName: "file"))
     var json: String?
 
+    @Option(name: .long, help: ArgumentHelp("Write the run as Markdown to this file: what was run, on what, the table and the notes (docs/performance.md holds one).", valueName: "file"))
+    var markdown: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --only-lean: another build's bin folder (such as main's release) whose binaries' size and start through D-Bus activation are measured in the same run, in turn with this build's.", valueName: "dir"))
+    var leanBaseline: String?
+
     @Option(name: .long, help: ArgumentHelp("Where navd, navctl, navwatch, navd-floor and navd-load are (default: next to navd-bench).", valueName: "dir"))
     var binDir: String?
 
@@ -117,16 +123,20 @@ struct BenchCommand: ParsableCommand {
             phase("reload") { try run.measureReload() }
         }
         if !skipCli {
-            if !onlyLean { phase("command line") { try run.measureCommandLine() } }
+            phase("command line") { try run.measureCommandLine(baseline: leanBaseline) }
             phase("start") { try run.measureColdStart() }
-            phase("installed size") { try run.measureInstalledSize(deb: deb) }
-            phase("start through D-Bus activation") { try run.measureActivation() }
+            phase("installed size") { try run.measureInstalledSize(deb: deb, baseline: leanBaseline) }
+            phase("start through D-Bus activation") { try run.measureActivation(baseline: leanBaseline, rounds: leanBaseline == nil ? 1 : 3) }
         }
         if !skipGrowth { phase("growth and memory") { try run.measureGrowth() } }
         if !skipGrowth || onlyDevtools { phase("devtools") { try run.measureDevtools() } }
         let report = run.report()
         print(report.table(), terminator: "")
         if let json { try report.writeJSON(to: json) }
+        if let markdown {
+            let run = "navd-bench " + CommandLine.arguments.dropFirst().filter { $0 != markdown }.filter { $0 != "--markdown" }.joined(separator: " ")
+            try report.markdown(run: run).write(toFile: markdown, atomically: true, encoding: .utf8)
+        }
         if !failures.isEmpty {
             print("\nNOT MEASURED (the phase failed):\n" + failures.map { "  \($0)" }.joined(separator: "\n"))
             throw ExitCode(1)

@@ -4,8 +4,9 @@ import Foundation
 import NavigatorProtocol
 
 extension BenchRun {
-    /// `navctl push` against `busctl call` of the same Push (whole-process wall time, alternating).
-    func measureCommandLine() throws {
+    /// `navctl push` against `busctl call` of the same Push (whole-process wall time, alternating); given
+    /// `baseline` (another build's bin folder, `--lean-baseline`), its navctl too, in the same rotation.
+    func measureCommandLine(baseline: String? = nil) throws {
         progress("navctl against busctl, \(plan.cliRuns) runs each")
         let site = try BenchSite(
             name: "cli", binaries: binaries, stateDirectory: workDirectory + "/state-cli")
@@ -16,10 +17,13 @@ extension BenchRun {
             "--address=\(address)", "call", Navigator.busName, Navigator.objectPath.rawValue, Navigator.interfaceName,
             NavigatorMethod.push.name, NavigatorMethod.push.declaration.inSignature.rawValue, "orange", "0",
         ])
-        var samples = ["navctl": Samples(), "busctl": Samples()]
-        var failures = ["navctl": 0, "busctl": 0]
+        var samples = ["navctl": Samples(), "busctl": Samples(), "before": Samples()]
+        var failures = ["navctl": 0, "busctl": 0, "before": 0]
+        var commands = [("navctl", navctl), ("busctl", busctl)]
+        if let baseline { commands.append(("before", (baseline + "/navctl", navctl.1))) }
         for run in -2..<plan.cliRuns {  // two untimed warm-up runs each
-            let order = run % 2 == 0 ? [("navctl", navctl), ("busctl", busctl)] : [("busctl", busctl), ("navctl", navctl)]
+            let shift = (run + 2) % commands.count
+            let order = Array(commands[shift...] + commands[..<shift])
             for (name, command) in order {
                 let (elapsed, status) = try timedRun(command.0, command.1)
                 // Pop what was pushed, untimed, so every run sees the same stack.
@@ -37,8 +41,15 @@ extension BenchRun {
         figures.append(busctlFigure)
         var navctlFigure = Figure("cli.navctl_push", "navctl push orange, whole process", navctlSummary, unit: "ms", showOps: false)
         navctlFigure.errors = failures["navctl"] ?? 0
-        navctlFigure.compare(ratio: navctlSummary.p50 / busctlSummary.p50, of: "navctl median / busctl median", atMost: 1.1)
+        navctlFigure.compare(ratio: navctlSummary.p50 / busctlSummary.p50, of: "navctl median / busctl median", atMost: 1.0)
         figures.append(navctlFigure)
+        if baseline != nil {
+            let summary = samples["before"]!.summary(unitNanoseconds: 1e6)
+            var figure = Figure("before.cli.navctl_push", "the --lean-baseline build's navctl push orange, in the same rotation", summary, unit: "ms", showOps: false)
+            figure.errors = failures["before"] ?? 0
+            figure.compare(ratio: summary.p50 / busctlSummary.p50, of: "its median / busctl median")
+            figures.append(figure)
+        }
     }
 
     /// navd started directly (not through D-Bus activation: `measureActivation`) on a bus of its

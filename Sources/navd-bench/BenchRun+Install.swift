@@ -4,40 +4,55 @@ import Foundation
 enum LeanTargets {
     /// navd as installed (stripped).
     static let navdMebibytes = 20.0
-    /// navd + navctl + navwatch as installed.
-    static let binariesMebibytes = 50.0
+    /// What bin/ holds once installed: navd, one executable, with navctl and navwatch links to it (issue 33's target).
+    static let binariesMebibytes = 20.0
+    /// Idle navd's private (anonymous) resident pages.
+    static let idlePrivateMebibytes = 2.0
     /// Idle navd's resident pages, private + file-backed.
     static let idleResidentMebibytes = 8.0
 }
 
 extension BenchRun {
     /// What `make install` ships, measured from scripts/install.sh run into a staging directory
-    /// (DESTDIR) with the binaries measured: each binary stripped (`size.NAME`, navd against its
-    /// target), the three together (`install.size`, against its target), every installed file
+    /// (DESTDIR) with the binaries measured: navd stripped (`size.navd`, against its target; navctl and
+    /// navwatch are links to it), bin/ as a whole (`install.size`, against its target), every installed file
     /// (`install.total`: man pages, completions, D-Bus and systemd files too) and, given `deb`,
     /// the package's Installed-Size as dpkg counts it (`install.deb`).
-    func measureInstalledSize(deb: String?) throws {
+    /// Given `baseline` (another build's bin folder, `--lean-baseline`), its bin/ as installed is `before.install.size`.
+    func measureInstalledSize(deb: String?, baseline: String? = nil) throws {
         guard let script = repositoryFile("scripts/install.sh") else {
             throw BenchError("scripts/install.sh not found (run navd-bench from the repository)")
+        }
+        if let baseline {
+            // The baseline's own install.sh did what this one does for its three binaries: copy and strip each.
+            let stage = workDirectory + "/install-stage-before"
+            mkdir(stage, 0o755)
+            var bytes = 0, names: [String] = []
+            for name in ["navd", "navctl", "navwatch"] where !names.contains(name) {
+                let path = baseline + "/" + name
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil { continue }
+                _ = try timedRun("/bin/cp", [path, stage + "/" + name])
+                _ = try timedRun("/usr/bin/strip", ["--remove-section=.comment", "--remove-section=.note", "--strip-unneeded", stage + "/" + name])
+                bytes += fileBytes(stage + "/" + name)
+                names.append("\(name) \(fileBytes(stage + "/" + name))")
+            }
+            var figure = Figure("before.install.size", "the --lean-baseline build's binaries, stripped as install.sh strips", value: Double(bytes) / 1_048_576, unit: "MiB")
+            figure.note = "\(bytes) bytes: \(names.joined(separator: ", "))"
+            figures.append(figure)
         }
         let stage = workDirectory + "/install-stage"
         let (_, status) = try timedRun("/bin/bash", [script, "install", binaries.directory, "/usr/local", stage])
         guard status == 0 else { throw BenchError("scripts/install.sh exited \(status)") }
-        var installed = 0.0, built = 0.0
-        var parts: [String] = []
-        for name in ["navd", "navctl", "navwatch"] {
-            let size = fileMebibytes(stage + "/usr/local/bin/" + name)
-            let asBuilt = fileMebibytes(binaries.directory + "/" + name)
-            installed += size
-            built += asBuilt
-            parts.append("\(name) \(format2(size))")
-            var figure = Figure("size.\(name)", "\(name) as installed (stripped)", value: size, unit: "MiB")
-            figure.note = "as built (with symbols) \(format2(asBuilt)) MiB"
-            if name == "navd" { figure.check(atMost: LeanTargets.navdMebibytes, unit: "MiB") }
-            figures.append(figure)
-        }
-        var figure = Figure("install.size", "navd + navctl + navwatch as installed (stripped)", value: installed, unit: "MiB")
-        figure.note = "\(parts.joined(separator: ", ")) MiB; as built (with symbols) \(format2(built)) MiB"
+        let navdBytes = fileBytes(stage + "/usr/local/bin/navd"), builtBytes = fileBytes(binaries.directory + "/navd")
+        var navd = Figure("size.navd", "navd as installed (stripped; navctl and navwatch are links to it)", value: Double(navdBytes) / 1_048_576, unit: "MiB")
+        navd.note = "\(navdBytes) bytes; as built (with symbols) \(builtBytes) bytes"
+        navd.check(atMost: LeanTargets.navdMebibytes, unit: "MiB")
+        figures.append(navd)
+        // Every regular file in bin/: a link costs no file's bytes (and a second binary would be counted).
+        let shipped = regularFiles(under: stage + "/usr/local/bin")
+        let installed = shipped.reduce(0) { $0 + $1.mebibytes }
+        var figure = Figure("install.size", "the binaries as installed (stripped): every file in bin/", value: installed, unit: "MiB")
+        figure.note = "\(shipped.count) file(s), \(shipped.reduce(0) { $0 + fileBytes($1.path) }) bytes; navctl, navwatch: links to navd"
         figure.check(atMost: LeanTargets.binariesMebibytes, unit: "MiB")
         figures.append(figure)
 
@@ -75,10 +90,14 @@ extension Figure {
     }
 }
 
-/// The size of the file at `path` in MiB (0 when it is missing).
+/// The size of the file at `path` in MiB (0 when it is missing; a link's own size, not its target's).
 func fileMebibytes(_ path: String) -> Double {
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.doubleValue ?? 0
-    return size / 1_048_576
+    Double(fileBytes(path)) / 1_048_576
+}
+
+/// The size of the file at `path` in bytes (0 when it is missing; a link's own size, not its target's).
+func fileBytes(_ path: String) -> Int {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
 }
 
 /// Every regular file under `directory`, with its size in MiB.

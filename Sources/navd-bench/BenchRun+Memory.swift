@@ -12,6 +12,9 @@ struct ProcessMemory {
     var shared: Double
     /// VmRSS, the sum.
     var total: Double
+    /// Pss (/proc/PID/smaps_rollup): each resident page divided by the processes that map it, so that
+    /// pages of one executable shared by navd, navctl and navwatch are counted once across them.
+    var proportional: Double = 0
 
     /// Reads /proc/`pid`/status; nil when the process is gone.
     static func of(_ pid: pid_t) -> ProcessMemory? {
@@ -24,8 +27,12 @@ struct ProcessMemory {
             }
         }
         guard let total = values["VmRSS"] else { return nil }
-        return ProcessMemory(
+        var memory = ProcessMemory(
             anonymous: values["RssAnon"] ?? 0, file: values["RssFile"] ?? 0, shared: values["RssShmem"] ?? 0, total: total)
+        for line in (FileText.read("/proc/\(pid)/smaps_rollup") ?? "").split(separator: "\n") where line.hasPrefix("Pss:") {
+            memory.proportional = (line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0) / 1024
+        }
+        return memory
     }
 
     /// The file-backed resident pages of `pid` by file (from /proc/PID/smaps: each mapping's
@@ -77,6 +84,9 @@ extension BenchRun {
             resident.check(atMost: residentBudget, unit: "MiB")
             resident.note = "\(format2(memory.anonymous)) private + \(format2(memory.file)) file-backed"
             figures.append(resident)
+            var proportional = Figure("\(key).pss", "navd PSS (shared pages divided among the processes mapping them), \(state)", value: memory.proportional, unit: "MiB")
+            proportional.note = "beside \(format2(memory.total)) MiB RSS"
+            figures.append(proportional)
         }
     }
 }

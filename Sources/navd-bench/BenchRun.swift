@@ -42,7 +42,7 @@ final class BenchRun {
             durableFloorState: workDirectory + "/durable-floor.sqlite")
         self.main = main
         appendMemoryFigures(
-            main.navd.pid, key: "memory.idle", state: "idle after start (persistence on)", privateBudget: 4,
+            main.navd.pid, key: "memory.idle", state: "idle after start (persistence on)", privateBudget: LeanTargets.idlePrivateMebibytes,
             residentBudget: LeanTargets.idleResidentMebibytes)
         do {
             python = try startPythonPeer(on: main)

@@ -93,6 +93,8 @@ struct Binaries {
 
     /// Throws naming every binary in `needed` that is missing.
     func check(_ needed: [String]) throws {
+        // navctl and navwatch are links to navd, as installed; a bare `swift build` makes none.
+        if FileManager.default.isExecutableFile(atPath: directory + "/navd") { Products.linkCommands(in: directory) }
         let missing = needed.filter { !FileManager.default.isExecutableFile(atPath: directory + "/" + $0) }
         if !missing.isEmpty {
             throw BenchError("missing in \(directory): \(missing.joined(separator: ", ")) (build them: swift build -c release)")

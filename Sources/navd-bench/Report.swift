@@ -71,6 +71,39 @@ extension BenchReport {
         return text
     }
 
+    /// The run as Markdown: `run` (the command line), the machine, the table, then each figure's notes.
+    func markdown(run: String) -> String {
+        var text = "Run: `\(run)`, \(Self.today()); \(machine.processors) CPUs, \(machine.cpuModel), Linux \(machine.kernel); "
+        text += "\(rounds) rounds x \(callsPerRound) calls\(quick ? " (quick)" : ""); floor: \(floorPlacement); "
+        text += "targets met: \(targetsMet) of \(targetsTotal).\n\n"
+        text += "| figure | unit | p50 | p99 | mean | ops/s | ratio | target | met? |\n"
+        text += "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
+        for figure in figures {
+            let cells = [
+                "`\(figure.key)`", figure.unit, formatNumber(figure.p50), formatNumber(figure.p99), formatNumber(figure.mean),
+                figure.opsPerSecond.map { "\(Int($0.rounded()))" } ?? "-", figure.ratio.map(format2) ?? "-",
+                figure.target ?? "-", figure.met.map { $0 ? "yes" : "**no**" } ?? "-",
+            ]
+            text += "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+        }
+        text += "\n"
+        for figure in figures {
+            var parts: [String] = []
+            if let ratioOf = figure.ratioOf { parts.append("ratio = \(ratioOf)") }
+            if let note = figure.note { parts.append(note) }
+            if figure.errors > 0 { parts.append("\(figure.errors) error replies") }
+            if !parts.isEmpty { text += "- `\(figure.key)`: \(parts.joined(separator: "; ").replacingOccurrences(of: "|", with: "\\|"))\n" }
+        }
+        return text
+    }
+
+    /// The date of the run, as YYYY-MM-DD (UTC).
+    static func today() -> String {
+        var now = time(nil), parts = tm()
+        gmtime_r(&now, &parts)
+        return String(format: "%04d-%02d-%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    }
+
     /// Writes the JSON form to `path`.
     func writeJSON(to path: String) throws {
         let encoder = JSONEncoder()

@@ -1,7 +1,7 @@
 import ArgumentParser
 import NavdClient
 import Testing
-@testable import navctl
+@testable import NavctlCommandLine
 
 /// `--app NAME` is a global option like `--address`: read by the fast path and by ArgumentParser alike, before
 /// or after the command's name, and an invalid name is a usage error that says why.

@@ -2,7 +2,7 @@ import ArgumentParser
 import ClientCommandLine
 import Foundation
 import Testing
-@testable import navctl
+@testable import NavctlCommandLine
 
 /// navctl's command line is described once per command: ArgumentParser's configuration and, next to it,
 /// the fast path's `form`. These tests fail when the two disagree: a subcommand the table does not know,

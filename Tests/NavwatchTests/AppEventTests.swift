@@ -1,6 +1,6 @@
 import NavdClient
 import Testing
-@testable import navwatch
+@testable import NavwatchCommandLine
 
 /// `--json`'s gone and back events: unchanged for the default navigator, naming the app with `--app`.
 @Suite("navwatch's gone and back events", .timeLimit(.minutes(1)))

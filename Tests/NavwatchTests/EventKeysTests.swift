@@ -1,6 +1,6 @@
 @testable import NavdClient
 import Testing
-@testable import navwatch
+@testable import NavwatchCommandLine
 
 /// The terminal view's keys for events: one per event, deterministic, never `q`, and the view draws them.
 @Suite("navwatch's event keys", .timeLimit(.minutes(1)))

@@ -1,7 +1,7 @@
 import ClientCommandLine
 import NavdClient
 import Testing
-@testable import navwatch
+@testable import NavwatchCommandLine
 
 /// `navwatch --inspect`'s parts that need no terminal: the kept revisions and which one is shown as changes
 /// join, the key reader's arrow sequences, and the view's escaping of a cause from the bus.

@@ -1,6 +1,6 @@
 @testable import NavdClient
 import Testing
-@testable import navwatch
+@testable import NavwatchCommandLine
 
 /// navwatch's full-screen view on a terminal of one or two rows built an empty (inverted) row range when
 /// filling the card and the "navd gone" banner, and trapped. The view now draws what fits.

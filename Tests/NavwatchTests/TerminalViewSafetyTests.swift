@@ -1,7 +1,7 @@
 import ClientCommandLine
 @testable import NavdClient
 import Testing
-@testable import navwatch
+@testable import NavwatchCommandLine
 
 /// navwatch's terminal view draws at most 1,000 × 1,000 cells whatever size the terminal reports, draws any
 /// tree navd can hold, and shows text from the bus escaped: no cell holds a control character.

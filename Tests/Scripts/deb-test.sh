@@ -109,6 +109,10 @@ for f in /usr/bin/navd /usr/bin/navctl /usr/bin/navwatch /usr/lib/systemd/user/n
     grep -qx "$f" <<<"$packaged" || fail "the package does not install $f"
 done
 grep -q "^Exec=/usr/bin/navd$" "$root/usr/share/dbus-1/services/org.navd.Navigator1.service" || fail "the activation file does not name /usr/bin/navd"
+# One executable: navctl and navwatch are links to navd (scripts/link-commands.sh), which runs what it is called by.
+for c in navctl navwatch; do
+    [[ "$(readlink "$root/usr/bin/$c")" == navd ]] || fail "/usr/bin/$c is not a link to navd: $(ls -l "$root/usr/bin/$c")"
+done
 in_root getent passwd navd >/dev/null || fail "the package did not create the user navd (lib/sysusers.d/navd.conf)"
 in_root getent group navd >/dev/null || fail "the package did not create the group navd"
 echo "system service: navd.service, sysusers.d and the system activation file installed; user and group navd created"

@@ -13,7 +13,7 @@ import Glibc
 struct BenchSmokeTests {
     /// Every figure `navd-bench --quick` reports (growth, memory, CLI and coordination included).
     static let expectedKeys = [
-        "memory.idle.private", "memory.idle.file", "memory.idle.rss",
+        "memory.idle.private", "memory.idle.file", "memory.idle.rss", "memory.idle.pss",
         "floor.ping.serial", "floor.ping.inflight32", "floor.service.serial", "floor.service.inflight32",
         "floor.durable.serial", "floor.durable.inflight32",
         "peer.python.serial", "peer.python.inflight32",
@@ -28,7 +28,7 @@ struct BenchSmokeTests {
         "coordination.large.push", "coordination.large.send", "coordination.large.resolve",
         "coordination.deep.push", "coordination.deep.send", "coordination.deep.resolve",
         "cli.busctl_push", "cli.navctl_push", "cli.cold_start",
-        "size.navd", "size.navctl", "size.navwatch", "install.size", "install.total",
+        "size.navd", "install.size", "install.total",
         "growth.screens_1", "growth.screens_100", "growth.screens_10000",
         "memory.screens_10000.private", "memory.screens_10000.file", "memory.after_history", "growth.after_history",
         "devtools.push_pop", "devtools.get_tree_at", "devtools.state_file", "devtools.rss",
@@ -43,8 +43,8 @@ struct BenchSmokeTests {
         "access.latency", "access.throughput", "access.memory.callers",
     ]
 
-    /// The lean figures with a target of the table: navd stripped, the three binaries
-    /// installed, idle RSS private + file-backed.
+    /// The lean figures with a target of the table: navd stripped, bin/ as
+    /// installed (navd and two links), idle RSS private + file-backed.
     static let leanTargetKeys = ["size.navd", "install.size", "memory.idle.rss"]
 
     /// The directory holding navd-bench and the binaries it runs, or nil (the reason printed).

@@ -11,7 +11,6 @@ import Glibc
 #endif
 
 /// `navd`: the navigation coordinator service. Argument parsing and wiring only.
-@main
 struct NavdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navd",
@@ -67,10 +66,11 @@ struct NavdCommand: ParsableCommand {
     @Flag(name: .long, help: "Log one line per call.")
     var verbose = false
 
-    /// Runs the command; usage errors exit 2 (not swift-argument-parser's 64), failures 1.
-    static func main() {
+    /// Runs the command on `arguments` (without the command's own name); usage errors exit 2 (not
+    /// swift-argument-parser's 64), failures 1.
+    static func start(_ arguments: [String]) {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -58,7 +58,7 @@ final class ReplaySandbox {
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw .broken("navctl: replay: cannot make a folder in \(Self.temporaryFolder()): \(String(cString: strerror(errno)))")
         }
-        directory = String(cString: template)
+        directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         mkdir(directory + "/apps", 0o700)
         do {
             bus = try BusDaemon.start(in: directory)
