@@ -10,7 +10,7 @@ extension NavigatorDaemon {
     func startSnapshotIfDue(_ navigator: ServedNavigator) {
         guard let store = navigator.store, store.shouldSnapshot,
               !snapshotsInFlight.contains(where: { $0.navigator === navigator }) else { return }
-        let job = SnapshotJob(navigator)
+        let job = SnapshotJob(navigator, beforeEncoding: beforeEncodingSnapshot)
         if !job.startEncoding(waking: connection.waker) {
             logger.warning("\(navigator.logPrefix)could not start a thread to encode a snapshot; encoding it on the loop")
             job.encode()

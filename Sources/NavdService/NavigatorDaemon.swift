@@ -51,6 +51,8 @@ public final class NavigatorDaemon {
     var reloadInFlight: ReloadJob?
     /// Snapshots being encoded off the reply path, at most one per navigator (`+Snapshots`).
     var snapshotsInFlight: [SnapshotJob] = []
+    /// Run on a snapshot's encoding thread before it encodes (tests hold an encoding up with it).
+    var beforeEncodingSnapshot: (@Sendable () -> Void)?
     /// Reloads asked for while another was under way, in order.
     var queuedReloads: [QueuedReload] = []
     /// How long a stopping daemon waits for reloads to finish parsing before it abandons them, so

@@ -21,12 +21,15 @@ final class SnapshotJob: Sendable {
     let graph: SavedGraph
     /// The copy to encode.
     private let state: Coordinator
+    /// Run on the encoding thread before it encodes (tests hold an encoding up with it).
+    private let beforeEncoding: (@Sendable () -> Void)?
     /// The document once encoded, and whether the loop gave up waiting for it.
     private let progress = PThreadMutex<(document: [UInt8]?, abandoned: Bool)>((nil, false))
 
     /// A job for `navigator`'s state as it is now (every change of it committed).
-    init(_ navigator: ServedNavigator) {
+    init(_ navigator: ServedNavigator, beforeEncoding: (@Sendable () -> Void)? = nil) {
         self.navigator = navigator
+        self.beforeEncoding = beforeEncoding
         state = navigator.coordinator
         revision = navigator.coordinator.revision
         nextId = navigator.coordinator.state.nextIdNumber
@@ -48,6 +51,7 @@ final class SnapshotJob: Sendable {
     /// abandoned meanwhile); false if no thread could be started (the caller encodes it itself).
     func startEncoding(waking waker: Waker) -> Bool {
         DetachedThread.start(named: "navd-snapshot") { [self] in
+            beforeEncoding?()
             let document = state.encodedSnapshot()
             progress.withLock { progress in
                 progress.document = document
