@@ -51,7 +51,7 @@ extension NavigatorDaemon {
                 let appDirectory = directory + "/apps/" + name
                 try Self.makeDirectory(appDirectory, logger: logger)
                 do {
-                    store = try StateStore(directory: appDirectory, durability: options.durability, policy: .navd, exclusive: true)
+                    store = try StateStore(directory: appDirectory, durability: options.durability, exclusive: true)
                     for notice in store?.notices ?? [] { logger.notice("app '\(name)': \(notice)") }
                 } catch {
                     throw StartupError(error.message)

@@ -99,7 +99,7 @@ public final class NavigatorDaemon {
             do {
                 // The state lock keeps every other navd out of the directory, so the store may
                 // hold SQLite's lock for as long as it is open.
-                store = try StateStore(directory: directory, durability: options.durability, policy: .navd, exclusive: true)
+                store = try StateStore(directory: directory, durability: options.durability, exclusive: true)
                 for notice in store?.notices ?? [] { logger.notice("\(notice)") }
             } catch {
                 throw StartupError(error.message)

@@ -136,10 +136,6 @@ struct StoreTests {
         #expect(policy.shouldSnapshot(rows: 128, journalBytes: 1_001, snapshotBytes: 1_000))
         #expect(!policy.shouldSnapshot(rows: 999, journalBytes: 999, snapshotBytes: 1_000))
         #expect(policy.shouldSnapshot(rows: 1_000, journalBytes: 1, snapshotBytes: 1_000_000))
-        // navd's stores: a journal under 256 KiB waits for its 1,000 rows, whatever the snapshot's size.
-        #expect(!SnapshotPolicy.navd.shouldSnapshot(rows: 700, journalBytes: 50_000, snapshotBytes: 49_000))
-        #expect(SnapshotPolicy.navd.shouldSnapshot(rows: 1_000, journalBytes: 50_000, snapshotBytes: 1_000_000))
-        #expect(SnapshotPolicy.navd.shouldSnapshot(rows: 128, journalBytes: 300_000, snapshotBytes: 262_144))
     }
 
     @Test func theStoreTellsWhenToSnapshot() throws {

@@ -67,25 +67,16 @@ public struct SnapshotPolicy: Sendable, Hashable {
     /// Snapshot once the journal is larger in bytes than the snapshot, provided it has at least
     /// this many rows (so tiny states are not snapshotted on every change).
     public var minimumJournalRows: Int
-    /// ... and at least this many bytes: below it the row count alone decides. Encoding a snapshot costs
-    /// in proportion to what its steps share, not to its bytes, so a small state snapshotted whenever its
-    /// journal outweighs it pays for that on every change; a journal this small costs little to keep.
-    public var minimumJournalBytes: Int
 
-    /// A policy with the given thresholds; the defaults are 1,000 and 128 rows, and no byte floor.
-    public init(maximumJournalRows: Int = 1_000, minimumJournalRows: Int = 128, minimumJournalBytes: Int = 0) {
+    /// A policy with the given thresholds; the defaults are 1,000 and 128 rows.
+    public init(maximumJournalRows: Int = 1_000, minimumJournalRows: Int = 128) {
         self.maximumJournalRows = maximumJournalRows
         self.minimumJournalRows = minimumJournalRows
-        self.minimumJournalBytes = minimumJournalBytes
     }
-
-    /// What navd's stores use: the defaults, and the byte rule only once the journal holds 256 KiB.
-    public static let navd = SnapshotPolicy(minimumJournalBytes: 256 << 10)
 
     /// Whether a journal of `rows` rows and `journalBytes` payload bytes after a snapshot of
     /// `snapshotBytes` bytes should be compacted now.
     public func shouldSnapshot(rows: Int, journalBytes: Int, snapshotBytes: Int) -> Bool {
-        rows >= maximumJournalRows
-            || (rows >= minimumJournalRows && journalBytes > snapshotBytes && journalBytes >= minimumJournalBytes)
+        rows >= maximumJournalRows || (rows >= minimumJournalRows && journalBytes > snapshotBytes)
     }
 }
