@@ -39,7 +39,9 @@ extension BenchRun {
 
     /// `figure`: the CPU time (utime + stime) `key`'s navd spent per change over the 32-in-flight runs,
     /// in µs, its ratio over `against`'s checked against its bound.
-    func cpuPerChange(_ tally: CPUTally, key: String, against: (key: String, name: String, atMost: Double)?, figure: String) -> Figure {
+    func cpuPerChange(
+        _ tally: CPUTally, key: String, against: (key: String, name: String, atMost: Double)?, figure: String, more: String? = nil
+    ) -> Figure {
         let perChange = tally.microsecondsPerChange(key)
         var result = Figure(figure, "navd's CPU time (utime + stime) per change, Push/Pop, 32 in flight", value: perChange, unit: "us")
         var note = "\(tally.changes(key)) changes"
@@ -48,7 +50,7 @@ extension BenchRun {
             result.compare(ratio: perChange / other, of: "navd CPU per change / \(against.name)'s", atMost: against.atMost)
             note += "; \(against.name): \(format2(other)) us over \(tally.changes(against.key)) changes"
         }
-        result.note = note + "; /proc/PID/stat counts in clock ticks (10 ms)"
+        result.note = note + "; /proc/PID/stat counts in clock ticks (10 ms)" + (more.map { "; " + $0 } ?? "")
         return result
     }
 }

@@ -58,7 +58,10 @@ extension BenchRun {
                 atLeast: peer.throughputAtLeast))
         }
 
-        figures.append(cpuPerChange(cpu, key: "navd", against: nil, figure: "cpu.per_change"))
+        figures.append(cpuPerChange(
+            cpu, key: "navd", against: nil, figure: "cpu.per_change",
+            more: "the same navd also answers the run's Peer.Ping calls, so this is above what a change alone costs; "
+                + "baseline.cpu.per_change (--baseline-navd) measures changes alone"))
 
         figures.append(Figure("durability.floor.serial", "navd-floor on the ephemeral navd's bus, one at a time", ephFloor))
         var ephLatency = Figure("durability.ephemeral.latency", "navd --ephemeral Push/Pop one at a time", eph)
