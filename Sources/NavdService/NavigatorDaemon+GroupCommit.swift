@@ -56,17 +56,9 @@ extension NavigatorDaemon {
             appendPropertiesChanged(navigator)
         }
         sendOutgoing()
-        let committed = pendingNavigators
+        for navigator in pendingNavigators { startSnapshotIfDue(navigator) }
         pending.removeAll(keepingCapacity: true)
         pendingNavigators.removeAll(keepingCapacity: true)
-        var flushed = false
-        for navigator in committed {
-            guard let store = navigator.store, store.shouldSnapshot else { continue }
-            // The answers go out first: a snapshot costs time in proportion to the tree.
-            if !flushed { connection.flush() }
-            flushed = true
-            writeSnapshot(navigator)
-        }
     }
 
     /// `StackChanged` and the change's `FlowFinished` signals from `navigator`'s path, into `outgoing`.
@@ -140,19 +132,6 @@ extension NavigatorDaemon {
             appendPropertiesChanged(navigator)
         }
         sendOutgoing()
-    }
-
-    func writeSnapshot(_ navigator: ServedNavigator) {
-        guard let store = navigator.store else { return }
-        do {
-            try store.writeSnapshot(
-                revision: navigator.coordinator.revision, nextId: navigator.coordinator.state.nextIdNumber,
-                document: navigator.coordinator.encodedSnapshot(), graph: navigator.savedGraph)
-        } catch {
-            logger.warning("\(navigator.logPrefix)could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
-        }
-        // The encoded document was large and short-lived: give its pages back to the system.
-        releaseFreedMemory()
     }
 
     func send(_ message: Message) {

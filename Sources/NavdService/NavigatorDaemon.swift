@@ -49,6 +49,10 @@ public final class NavigatorDaemon {
     var outgoing: [OutgoingMessage] = []
     /// The reload whose files are being parsed on a thread of their own, if any.
     var reloadInFlight: ReloadJob?
+    /// Snapshots being encoded off the reply path, at most one per navigator (`+Snapshots`).
+    var snapshotsInFlight: [SnapshotJob] = []
+    /// Run on a snapshot's encoding thread before it encodes (tests hold an encoding up with it).
+    var beforeEncodingSnapshot: (@Sendable () -> Void)?
     /// Reloads asked for while another was under way, in order.
     var queuedReloads: [QueuedReload] = []
     /// How long a stopping daemon waits for reloads to finish parsing before it abandons them, so
@@ -143,6 +147,7 @@ public final class NavigatorDaemon {
             }
             if !pending.isEmpty { commitPending() }
             if reloadInFlight != nil { finishParsedReload() }
+            if !snapshotsInFlight.isEmpty { storeEncodedSnapshots() }
             if control.isStopRequested { break }
             if control.takeReloadRequest() { reloadOnSignal() }
             switch connection.waitForMessages(timeoutMilliseconds: -1) {
@@ -280,6 +285,7 @@ public final class NavigatorDaemon {
 
     /// Writes a last snapshot when the journal has rows, and closes the store.
     func close(_ navigator: ServedNavigator) {
+        abandonSnapshot(of: navigator)
         guard let store = navigator.store else { return }
         if store.journalLength > 0 { writeSnapshot(navigator) }
         store.close()

@@ -15,11 +15,12 @@ extension BenchRun {
         let other = try BenchSite(name: "baseline-before", binaries: before, stateDirectory: workDirectory + "/state-baseline-before")
         defer { other.stop() }
         progress("baseline: this navd against \(baseline), \(plan.rounds) rounds")
+        let cpu = CPUTally()
         let summary = try serialAndInflight([
             ("navd", LoadTarget(address: current.bus.address, target: .navd, kind: .pushPop)),
             ("baseline", LoadTarget(address: other.bus.address, target: .navd, kind: .pushPop)),
             ("durableFloor", LoadTarget(address: current.bus.address, target: .durableFloor, kind: .pushPop)),
-        ])
+        ], cpu: [("navd", current.navd.pid), ("baseline", other.navd.pid)], tally: cpu)
         let navd = summary("navd.serial"), old = summary("baseline.serial"), durable = summary("durableFloor.serial")
         let navdPipe = summary("navd.inflight"), oldPipe = summary("baseline.inflight")
 
@@ -33,5 +34,23 @@ extension BenchRun {
             ratio: oldPipe.opsPerSecond / navdPipe.opsPerSecond, of: "baseline ops/s / navd ops/s (two navds, interleaved)",
             atMost: 1.05)
         figures.append(checked(throughput))
+        figures.append(cpuPerChange(cpu, key: "navd", against: ("baseline", "the baseline navd", 1.05), figure: "baseline.cpu.per_change"))
+    }
+
+    /// `figure`: the CPU time (utime + stime) `key`'s navd spent per change over the 32-in-flight runs,
+    /// in µs, its ratio over `against`'s checked against its bound.
+    func cpuPerChange(
+        _ tally: CPUTally, key: String, against: (key: String, name: String, atMost: Double)?, figure: String, more: String? = nil
+    ) -> Figure {
+        let perChange = tally.microsecondsPerChange(key)
+        var result = Figure(figure, "navd's CPU time (utime + stime) per change, Push/Pop, 32 in flight", value: perChange, unit: "us")
+        var note = "\(tally.changes(key)) changes"
+        if let against {
+            let other = tally.microsecondsPerChange(against.key)
+            result.compare(ratio: perChange / other, of: "navd CPU per change / \(against.name)'s", atMost: against.atMost)
+            note += "; \(against.name): \(format2(other)) us over \(tally.changes(against.key)) changes"
+        }
+        result.note = note + "; /proc/PID/stat counts in clock ticks (10 ms)" + (more.map { "; " + $0 } ?? "")
+        return result
     }
 }

@@ -14,7 +14,8 @@ extension BenchRun {
             ("ephemeral", LoadTarget(address: ephemeral.bus.address, target: .navd, kind: .pushPop)),
         ]
         progress("latency and throughput: one at a time and 32 in flight, \(plan.rounds) rounds")
-        let summary = try serialAndInflight(subjects)
+        let cpu = CPUTally()
+        let summary = try serialAndInflight(subjects, cpu: [("navd", main.navd.pid)], tally: cpu)
         let ping = summary("ping.serial"), floor = summary("floor.serial"), navd = summary("navd.serial")
         let python = summary("python.serial"), pythonPipe = summary("python.inflight")
         let pingPipe = summary("ping.inflight"), floorPipe = summary("floor.inflight"), navdPipe = summary("navd.inflight")
@@ -56,6 +57,11 @@ extension BenchRun {
                 ratio: navdPipe.opsPerSecond / peer.inflight.opsPerSecond, of: "navd ops/s / \(peer.name) ops/s",
                 atLeast: peer.throughputAtLeast))
         }
+
+        figures.append(cpuPerChange(
+            cpu, key: "navd", against: nil, figure: "cpu.per_change",
+            more: "the same navd also answers the run's Peer.Ping calls, so this is above what a change alone costs; "
+                + "baseline.cpu.per_change (--baseline-navd) measures changes alone"))
 
         figures.append(Figure("durability.floor.serial", "navd-floor on the ephemeral navd's bus, one at a time", ephFloor))
         var ephLatency = Figure("durability.ephemeral.latency", "navd --ephemeral Push/Pop one at a time", eph)

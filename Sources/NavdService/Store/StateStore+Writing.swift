@@ -65,6 +65,11 @@ extension StateStore {
         var remaining = (rows: 0, bytes: 0)
         do {
             try db.transaction(.immediate) { () throws(SQLiteError) in
+                // What the new snapshot replaces is deleted first: the pages of the old snapshot and of the rows
+                // it covers go to the free list, and the new document is written into them, so the file grows
+                // only by what the new snapshot has beyond them (else it would hold both snapshots at once).
+                remaining = try Self.deleteJournalRows(db, "revision <= ?1", revision)
+                try db.cachedStatement("DELETE FROM snapshot WHERE id = 1").run()
                 let upsert = try db.cachedStatement("""
                     INSERT INTO snapshot(id, revision, document, next_id) VALUES (1, ?1, ?2, ?3)
                     ON CONFLICT(id) DO UPDATE SET
@@ -76,11 +81,15 @@ extension StateStore {
                     try upsert.withBlob(bytes, at: 2) { () throws(SQLiteError) in try upsert.run() }
                 }
                 try replaceGraph(db, with: graph)
-                remaining = try Self.deleteJournalRows(db, "revision <= ?1", revision)
             }
         } catch {
             throw StoreError(.writeFailed, "cannot save a snapshot to navd state file \(path): \(error); "
                 + "the previous snapshot and journal are intact (free disk space or fix the file system)")
+        }
+        if document.count > Self.logSizeLimit {
+            // The log now holds the whole document; it would stay that long until the next commit after a
+            // checkpoint. Cut it back now (the checkpoint that follows a commit of that size has copied it).
+            _ = try? db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         graphOnDisk = .some(graph)
         snapshotRevision = revision
