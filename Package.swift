@@ -139,7 +139,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: ["DBus", "JSON", "Navigation", "NavdClient", "NavdService", "NavigatorProtocol", "Recording", "RouteFiles", "ClientCommandLine"]
         ),
-        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "TestFixtures"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "TestFixtures", "ChildProcesses"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
