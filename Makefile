@@ -8,7 +8,10 @@
 #                    make check is the same. make test and make demo install what is missing when run as root
 #                    (scripts/deps.sh), so that they work on a fresh machine
 #   make check-long  sanitizers, the long reliability suite and property tests, the package's install test,
-#                    make build as a throwaway non-root user (Tests/Scripts/build-as-user-test.sh), the full benchmark
+#                    make build as a throwaway non-root user (Tests/Scripts/build-as-user-test.sh), make fuzz,
+#                    the full benchmark
+#   make fuzz        each fuzz target under libFuzzer for FUZZ_SECONDS (default 60); make fuzz-merge folds
+#                    what the runs found into the checked-in corpus (Tests/Fuzz/)
 #   make install     copies the release build (as a user it runs make release first; as root it needs one)
 #                    under PREFIX=/usr/local (default) or PREFIX=~/.local; DESTDIR for staging;
 #                    binaries stripped (STRIP= installs them with their debug information)
@@ -28,7 +31,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic \
                  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 BINARIES   := navd navctl navwatch
 
-.PHONY: all deps build-deps build release test check demo gtk-demo install uninstall bench bench-smoke reliability properties check-long clean man deb deb-test
+.PHONY: all deps build-deps build release test check demo gtk-demo install uninstall bench bench-smoke reliability properties check-long clean man deb deb-test fuzz fuzz-merge
 
 all: build
 
@@ -117,6 +120,16 @@ properties: deps
 	$(SWIFT) build --build-tests
 	NAVD_PROPERTY=long $(SWIFT) test $(TEST_FLAGS) --filter 'RestorePropertyTests|ReplayPropertyTests'
 
+# The fuzz targets (docs/reliability.md#fuzzing) under libFuzzer with AddressSanitizer, one after another, each
+# for FUZZ_SECONDS (default 60; FUZZ_TARGETS="json batch" for some): fails on any crash, leak, timeout or
+# out-of-memory and says where the input is. Built in .build-fuzz only (make test replays the corpus without it).
+# make fuzz-merge minimises the checked-in corpus with what the runs found.
+fuzz: build-deps
+	FUZZ_SECONDS="$(or $(FUZZ_SECONDS),60)" SWIFT="$(SWIFT)" bash scripts/fuzz.sh run $(FUZZ_TARGETS)
+
+fuzz-merge: build-deps
+	SWIFT="$(SWIFT)" bash scripts/fuzz.sh merge $(FUZZ_TARGETS)
+
 # Sanitizer runs: every process (the test runner and each navd it starts, built in the same
 # scratch path) writes its reports to .build-sanitizer-logs/<kind>.<pid>; any file there fails
 # the target, so a report from a navd that a test killed or that exited 0 is not lost.
@@ -140,7 +153,8 @@ check-long: deps
 	$(MAKE) properties
 	$(MAKE) deb-test
 	bash Tests/Scripts/build-as-user-test.sh
+	$(MAKE) fuzz
 	$(MAKE) bench
 
 clean:
-	rm -rf .build .build-asan .build-tsan
+	rm -rf .build .build-asan .build-tsan .build-fuzz

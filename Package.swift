@@ -143,6 +143,13 @@ let package = Package(
         // The route files the tests share, each once, as files under Tests/Fixtures/ that the shell tests
         // in Tests/Scripts/ read too; `Fixture` finds them (and the repository) from its own path.
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["apps", "routes"]),
+        // The bodies of the fuzz targets, one per reader of input navd did not write (docs/reliability.md#fuzzing):
+        // a library, so that `make test` replays the corpus through them (FuzzCorpusTests) without libFuzzer.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["DBus", "JSON", "Navigation", "NavdClient", "NavdService", "NavigatorProtocol", "Recording", "RouteFiles", "ClientCommandLine"]
+        ),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "TestFixtures", "ChildProcesses"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(
@@ -186,3 +193,9 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer's executable, declared only for `make fuzz` (NAVD_FUZZ=1): it links only with -sanitize=fuzzer, which
+// a plain `swift build` (which builds every product) does not pass.
+if Context.environment["NAVD_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "navd-fuzz", dependencies: ["FuzzTargets"], path: "Tests/Fuzz/navd-fuzz"))
+}

@@ -146,7 +146,7 @@ extension MarshalledMessage {
 
 extension WireWriter {
     /// One header field: a struct of its code and a variant of type `type` written by `value`.
-    fileprivate mutating func field(_ code: UInt8, _ type: String, _ value: (inout WireWriter) -> Void) {
+    mutating func field(_ code: UInt8, _ type: String, _ value: (inout WireWriter) -> Void) {
         align(8)
         byte(code)
         signature(type)

@@ -54,3 +54,29 @@ struct Answer {
         self.change = change
     }
 }
+
+/// A call's arguments decoded as the daemon decodes them, without a daemon: what the D-Bus call fuzz target
+/// (Sources/FuzzTargets) drives.
+public enum CallDecoding {
+    /// Every argument `method` declares, read as the handlers read it (`NavigatorDaemon.answer`), its
+    /// `Apply` ops parsed into operations as the model parses them: a refusal is the `DBusError` the caller
+    /// gets.
+    public static func decode(_ method: NavigatorMethod, _ values: [DBusValue]) throws(DBusError) {
+        let arguments = CallArguments(method, values)
+        for argument in method.declaration.inArguments {
+            switch argument.signature.rawValue {
+            case "s": _ = try arguments.string(argument.name)
+            case "t": _ = try arguments.uint64(argument.name)
+            case "b": _ = try arguments.bool(argument.name)
+            case "u": _ = try arguments.uint32(argument.name)
+            case WireSignature.params.rawValue: _ = try arguments.params(argument.name)
+            case WireSignature.operations.rawValue where argument.name == "ops":
+                for operation in try arguments.operations(argument.name) {
+                    do { _ = try operation.parsed() } catch { throw DBusError(error) }
+                }
+            case WireSignature.screens.rawValue: _ = try arguments.screens(argument.name)
+            default: throw .invalidArgs("\(method.name): no decoding for argument '\(argument.name)' of type '\(argument.signature)'")
+            }
+        }
+    }
+}

@@ -9,7 +9,7 @@ import RouteFiles
 extension ReplayPlan {
     /// The plan of the recording in the file at `path`, or a `StartupError` naming the file and the problem
     /// (navd exits 2 on it): a file that cannot be read or is not a recording, a start state navd cannot read,
-    /// revisions that do not follow each other, a recorded graph that does not load.
+    /// revisions that do not follow each other, a recorded graph that does not load, a start state that graph would repair.
     public static func load(recordingAt path: String, underRoutesFile: Bool) throws(StartupError) -> ReplayPlan {
         guard let bytes = FileText.bytes(atPath: path) else {
             throw StartupError("\(path): cannot be read: \(String(cString: strerror(errno)))")
@@ -48,7 +48,13 @@ extension ReplayPlan {
             }
             steps.append(Step(revision: change.revision, nextId: change.nextId, isReconcile: change.method.isEmpty, graph: graph))
         }
-        self.init(start: state, startGraph: try Self.graph(recording.routes, what: "its routes"), steps: steps, underRoutesFile: underRoutesFile)
+        let startGraph = try Self.graph(recording.routes, what: "its routes")
+        // A crafted start state its own graph would refuse (a route it lacks, params it does not declare)
+        // is refused, not repaired: the replay would not start where the recording says it did.
+        if let misfit = Coordinator(graph: startGraph.graph, restoring: state).misfits.first {
+            throw StartupError("its start state does not fit its routes: \(misfit)")
+        }
+        self.init(start: state, startGraph: startGraph, steps: steps, underRoutesFile: underRoutesFile)
     }
 
     /// The graph `routes` names, loaded as navd loads a route file (without its `access:` keys).

@@ -60,6 +60,15 @@ extension Coordinator {
         return Reconciliation(warnings: warnings, change: change, changedProperties: properties)
     }
 
+    /// What the graph would repair in the state, one sentence each (`reload(_:at:)`'s rules); empty when the tree
+    /// and the facts already fit the graph. Changes nothing.
+    public var misfits: [String] {
+        var warnings: [String] = []
+        let txn = reconciliation(warnings: &warnings)
+        guard txn.tree != state.tree || txn.facts != state.facts else { return [] }
+        return warnings.isEmpty ? ["the tree or the facts do not fit the route graph"] : warnings
+    }
+
     /// The state fitted to the graph, as an uncommitted "reconcile" transaction; `warnings` says what was repaired.
     func reconciliation(warnings: inout [String]) -> Transaction {
         var txn = Transaction(state)

@@ -69,6 +69,21 @@ struct NavctlReplayFailureTests {
         #expect(bad.status == 2 && bad.stderr.contains(notJSON), "\(bad)")
     }
 
+    /// A start state its recording's own graph would repair (here: screens of routes the graph does not have)
+    /// is refused, not repaired: exit 2, naming the file and the misfit (Tests/Fuzz/recording).
+    @Test func aStartStateItsGraphWouldRefuseExits2() throws {
+        let fixture = try RecordingFixture()
+        let good = try Self.recording(fixture)
+        let routes = #""routes": {"source": "file", "path": "/crafted.yaml", "text": "root: other\nroutes:\n  other: {}\n"}"#
+        let head = try #require(good.text.range(of: #""routes":"#))
+        let tail = try #require(good.text.range(of: #","start":"#))
+        let crafted = good.text.replacingCharacters(in: head.lowerBound..<tail.lowerBound, with: routes)
+        let path = fixture.folder + "/crafted.json"
+        try crafted.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try ChildProcess.run(Products.url("navd"), ["--ephemeral", "--from-recording", path, "--address", fixture.bus.address])
+        #expect(result.status == 2 && result.stderr.contains(path) && result.stderr.contains("does not fit its routes"), "\(result)")
+    }
+
     /// A recording of 1,000 changes (Push and Pop), long enough that a replay is still under way when a test
     /// stops or kills its navd.
     static func longRecording(_ fixture: RecordingFixture) throws -> String {
