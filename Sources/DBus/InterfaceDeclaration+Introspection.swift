@@ -44,20 +44,22 @@ public enum XML {
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         """
 
-    /// Escapes text for an attribute value or element content.
+    /// Escapes text for an attribute value or element content. It reads Unicode scalars, as an XML parser
+    /// does, not Swift's characters: a combining mark after `&` makes one character of the two, which
+    /// compares unequal to `"&"` and once went out unescaped (found by the bus-policy fuzz target).
     public static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": result.append(contentsOf: "&apos;".unicodeScalars)
+            default: result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 
     /// A comment; `--` is not allowed inside one, so it is broken up.

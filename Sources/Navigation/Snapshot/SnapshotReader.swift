@@ -51,7 +51,10 @@ struct SnapshotReader {
                     : try reader.historyEntry()
             })
         if keepsExport {
-            state.baseExport = try tables.export(&reader)
+            let baseExport = try tables.export(&reader)
+            // The base's Export part belongs with the base, and SnapshotWriter writes it only with one: without
+            // a base it is dropped, so that a decoded state encodes to itself (a crafted file, found by fuzzing).
+            state.baseExport = state.base == nil ? nil : baseExport
             state.graphGeneration = try reader.varint()
         }
         guard reader.isAtEnd else { throw reader.corrupt("unexpected bytes after the snapshot") }
