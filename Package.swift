@@ -142,7 +142,7 @@ let package = Package(
         .target(name: "RandomRouteGraphs", dependencies: ["Navigation"], path: "Tests/RandomRouteGraphs"),
         // The route files the tests share, each once, as files under Tests/Fixtures/ that the shell tests
         // in Tests/Scripts/ read too; `Fixture` finds them (and the repository) from its own path.
-        .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["apps", "routes"]),
+        .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["apps", "routes", "dbus"]),
         // The bodies of the fuzz targets, one per reader of input navd did not write (docs/reliability.md#fuzzing):
         // a library, so that `make test` replays the corpus through them (FuzzCorpusTests) without libFuzzer.
         .target(
