@@ -30,7 +30,12 @@ struct JSONTextParser {
     func error(_ reason: String) -> JSONParseError { JSONParseError(reason: reason, offset: index) }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
@@ -99,45 +104,68 @@ struct JSONTextParser {
         }
     }
 
+    /// Reads the four hex digits of a `\u` escape (exactly four: no sign, no fewer).
     mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= bytes.count,
-              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
-        else { throw error("bad \\u escape") }
+        guard index + 4 <= bytes.count else { throw error("bad \\u escape") }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("bad \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+        }
         index += 4
         return value
     }
 
+    /// Reads a string whose opening quote is at `index`. A string without escapes (almost every one) is
+    /// decoded from its bytes in one step; otherwise the runs of plain bytes and the UTF-8 of each escape are
+    /// gathered, then decoded once (the text came from a `String`, so every run is whole UTF-8).
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
-        func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) {
-            if !run.isEmpty { scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars); run = [] }
+        var runStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let string = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                index += 1
+                return string
+            }
+            if byte < 0x20 { throw error("control character in string") }
+            if byte == UInt8(ascii: "\\") { break }
+            index += 1
         }
+        var utf8: [UInt8] = []
+        func flushRun(ending end: Int) { utf8.append(contentsOf: bytes[runStart..<end]) }
+        func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { utf8.append($0) } }
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                flushRun(ending: index)
                 index += 1
-                flush(&run, into: &scalars)
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw error("control character in string") }
-            if byte != UInt8(ascii: "\\") { run.append(byte); index += 1; continue }
-            flush(&run, into: &scalars)
+            if byte != UInt8(ascii: "\\") { index += 1; continue }
+            flushRun(ending: index)
             index += 1
             guard index < bytes.count else { throw error("unterminated escape") }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): append("\"")
+            case UInt8(ascii: "\\"): append("\\")
+            case UInt8(ascii: "/"): append("/")
+            case UInt8(ascii: "b"): append("\u{08}")
+            case UInt8(ascii: "f"): append("\u{0C}")
+            case UInt8(ascii: "n"): append("\n")
+            case UInt8(ascii: "r"): append("\r")
+            case UInt8(ascii: "t"): append("\t")
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800..<0xDC00).contains(code) {
@@ -149,10 +177,11 @@ struct JSONTextParser {
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw error("lone surrogate") }
-                scalars.append(scalar)
+                append(scalar)
             default:
                 throw error("bad escape")
             }
+            runStart = index
         }
     }
 

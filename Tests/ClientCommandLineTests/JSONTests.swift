@@ -64,9 +64,27 @@ struct JSONTests {
         #expect(try JSONValue.parse(#" "\ud83d\ude00" "#) == .string("\u{1F600}"))
     }
 
+    @Test("strings read the same with and without escapes, around and between runs of plain text",
+          .timeLimit(.minutes(1)))
+    func stringRuns() throws {
+        let cases: [(String, String)] = [
+            (#""""#, ""), (#""plain é ✓""#, "plain é ✓"), (#""\n""#, "\n"), (#""a\nb""#, "a\nb"),
+            (#""\"quoted\"""#, "\"quoted\""), (#""x\\y\/z\tw""#, "x\\y/z\tw"),
+            (#""é\u00e9é\ud83d\ude00!""#, "ééé\u{1F600}!"), (#""\b\f\r""#, "\u{08}\u{0C}\r"),
+        ]
+        for (text, expected) in cases {
+            #expect(try JSONValue.parse(text) == .string(expected), "\(text)")
+            #expect(try JSONValue.parse("{\(text):[\(text)]}") == .object([(expected, .array([.string(expected)]))]), "\(text)")
+        }
+        for (text, offset) in [("\"ab", 3), ("\"a\\n", 4), ("\"a\u{01}\"", 2), ("\"a\\nb\u{01}\"", 5), ("\"a\\", 3)] {
+            #expect(throws: JSONParseError.self, "\(text)") { try JSONValue.parse(text) }
+            do { _ = try JSONValue.parse(text) } catch { #expect(error.offset == offset, "\(text): \(error)") }
+        }
+    }
+
     @Test("malformed documents are refused with a position", .timeLimit(.minutes(1)))
     func malformed() {
-        for text in ["", "[1,]", "{\"a\" 1}", "01", "\"abc", "[1] x", "tru", "{\"a\":1,}", "\"\\x\""] {
+        for text in ["", "[1,]", "{\"a\" 1}", "01", "\"abc", "[1] x", "tru", "{\"a\":1,}", "\"\\x\"", "\"\\u+041\"", "\"\\u-000\"", "\"\\u00e\""] {
             #expect(throws: JSONParseError.self, "\(text)") { try JSONValue.parse(text) }
         }
     }
