@@ -50,8 +50,16 @@ struct XMLReader {
         return nil
     }
 
+    /// XML's white space: space, tab, line feed, carriage return (a switch, not an array a byte is looked up in).
+    static func isSpace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D: true
+        default: false
+        }
+    }
+
     mutating func skipSpace() {
-        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+        while offset < bytes.count, Self.isSpace(bytes[offset]) { offset += 1 }
     }
 
     /// Whitespace and comments.
@@ -87,7 +95,7 @@ struct XMLReader {
         offset += 1
         var element = BusConfigCheck.Element(name: try name(), attributes: [], children: [])
         while true {
-            let hadSpace = offset < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset])
+            let hadSpace = offset < bytes.count && Self.isSpace(bytes[offset])
             skipSpace()
             if starts("/>") { offset += 2; return element }
             if starts(">") { offset += 1; break }
@@ -117,6 +125,9 @@ struct XMLReader {
         }
     }
 
+    /// The five entities XML predefines, and the byte each stands for.
+    static let entities: [(String, UInt8)] = [("&amp;", 0x26), ("&lt;", 0x3C), ("&gt;", 0x3E), ("&quot;", 0x22), ("&apos;", 0x27)]
+
     /// A quoted attribute value with its entities replaced; `<` and a lone `&` are refused.
     mutating func attributeValue() throws(BusConfigCheck.Problem) -> String {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") else {
@@ -131,8 +142,7 @@ struct XMLReader {
             if byte == quote { offset += 1; return String(decoding: value, as: UTF8.self) }
             if byte == UInt8(ascii: "<") { throw problem("'<' inside a value") }
             if byte == UInt8(ascii: "&") {
-                let entities: [(String, UInt8)] = [("&amp;", 0x26), ("&lt;", 0x3C), ("&gt;", 0x3E), ("&quot;", 0x22), ("&apos;", 0x27)]
-                guard let (entity, replacement) = entities.first(where: { starts($0.0) }) else {
+                guard let (entity, replacement) = Self.entities.first(where: { starts($0.0) }) else {
                     throw problem("an '&' that starts no entity")
                 }
                 value.append(replacement)
@@ -140,7 +150,7 @@ struct XMLReader {
                 continue
             }
             // XML hands a tab, line feed or carriage return in a value on as a space.
-            value.append([0x09, 0x0A, 0x0D].contains(byte) ? 0x20 : byte)
+            value.append(Self.isSpace(byte) ? 0x20 : byte)
             offset += 1
         }
     }
