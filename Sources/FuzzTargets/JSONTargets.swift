@@ -4,10 +4,12 @@ import JSON
 import NavdClient
 import NavdService
 
-/// The JSON reader alone (`JSONValue.parse`). An accepted document's text (`encoded()`) reads back as the same
-/// value and is written the same again.
+/// The JSON reader alone (`JSONValue.parse`). An accepted document holds no number JSON cannot write (a
+/// non-finite double is written `null`), and its text (`encoded()`) reads back as the same value and is written
+/// the same again.
 public func fuzzJSON(_ data: UnsafeRawBufferPointer) throws(PropertyViolation) {
     guard let value = try? JSONValue.parse(String(decoding: data, as: UTF8.self)) else { return }
+    try require(value.allNumbersFinite, "an accepted document holds a number beyond a double's range")
     let text = value.encoded()
     let again: JSONValue
     do { again = try JSONValue.parse(text) } catch { throw PropertyViolation("a value's own text does not parse: \(error)") }
@@ -30,6 +32,18 @@ public func fuzzBatch(_ data: UnsafeRawBufferPointer) throws(PropertyViolation) 
         let request = NavigatorRequest.apply(batch.operations, expectedRevision: batch.expectedRevision ?? 0)
         do { try CallDecoding.decode(.apply, request.arguments) } catch {
             throw PropertyViolation("a batch navctl accepts is refused by navd's decoding: \(error)")
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether every double in the value, at any depth, is finite.
+    var allNumbersFinite: Bool {
+        switch self {
+        case .double(let number): number.isFinite
+        case .array(let items): items.allSatisfy(\.allNumbersFinite)
+        case .object(let members): members.allSatisfy(\.1.allNumbersFinite)
+        case .null, .bool, .int, .unsigned, .string: true
         }
     }
 }

@@ -214,6 +214,8 @@ struct JSONTextParser {
             if let value = UInt64(text) { return .unsigned(value) }
         }
         guard let value = Double(text) else { throw error("bad number") }
+        // A number beyond a double's range would read as infinity, which JSON cannot write back (it is written null).
+        guard value.isFinite else { throw JSONParseError(reason: "number out of range", offset: start) }
         return .double(value)
     }
 }

@@ -62,6 +62,8 @@ struct JSONTests {
         ])
         #expect(try JSONValue.parse(value.encoded()) == value)
         #expect(try JSONValue.parse(#" "\ud83d\ude00" "#) == .string("\u{1F600}"))
+        #expect(try JSONValue.parse("[1e308, -1e308, 1e-400, 18446744073709551616]")
+            == .array([.double(1e308), .double(-1e308), .double(0), .double(18446744073709551616)]))
     }
 
     @Test("strings read the same with and without escapes, around and between runs of plain text",
@@ -84,7 +86,7 @@ struct JSONTests {
 
     @Test("malformed documents are refused with a position", .timeLimit(.minutes(1)))
     func malformed() {
-        for text in ["", "[1,]", "{\"a\" 1}", "01", "\"abc", "[1] x", "tru", "{\"a\":1,}", "\"\\x\"", "\"\\u+041\"", "\"\\u-000\"", "\"\\u00e\""] {
+        for text in ["", "[1,]", "{\"a\" 1}", "01", "\"abc", "[1] x", "tru", "{\"a\":1,}", "\"\\x\"", "\"\\u+041\"", "\"\\u-000\"", "\"\\u00e\"", "1e400", "[-2e+555]"] {
             #expect(throws: JSONParseError.self, "\(text)") { try JSONValue.parse(text) }
         }
     }
