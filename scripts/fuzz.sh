@@ -30,6 +30,8 @@ for target in "${targets[@]}"; do
     mkdir -p "$work/corpus"
     options=(-timeout=1 -rss_limit_mb=512 -malloc_limit_mb=512 -print_final_stats=1)
     [ -f "$source/dict" ] && options+=("-dict=$source/dict")
+    # A target's own libFuzzer flags, one a line (bus-policy bounds its inputs: the policy printed grows with each name).
+    [ -f "$source/options" ] && while read -r flag; do [ -n "$flag" ] && options+=("$flag"); done < "$source/options"
     folders=("$source/corpus")
     [ -d "$source/regressions" ] && folders+=("$source/regressions")
     if [ "$mode" = merge ]; then
