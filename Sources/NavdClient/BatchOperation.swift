@@ -105,3 +105,20 @@ extension ScreenSpec {
         .array(element: WireSignature.namedDictionary, screens.map(\.dbusValue))
     }
 }
+
+extension Carried where Kind == ParamsReading {
+    /// Params as the client sends them.
+    public init(_ params: Params) { self.init(made: params.dbusValue) }
+}
+
+extension Carried where Kind == ScreensReading {
+    /// Screens as the client sends them.
+    public init(_ screens: [ScreenSpec]) { self.init(made: ScreenSpec.dbusArray(screens)) }
+}
+
+extension Carried where Kind == OperationsReading {
+    /// Apply's ops as the client sends them.
+    public init(_ operations: [BatchOperation]) {
+        self.init(made: .array(element: WireSignature.namedDictionary, operations.map(\.dbusValue)))
+    }
+}

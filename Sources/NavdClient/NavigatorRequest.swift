@@ -64,6 +64,11 @@ public struct NavigatorRequest<Reply>: Sendable {
         self.init(Navigator.interfaceName, method.declaration, arguments, on: .navigator, method: method, decode: decode)
     }
 
+    /// A request of the contract's method `call`, with its typed arguments.
+    init(_ call: NavigatorCall, decode: @escaping @Sendable ([DBusValue]) throws(DBusError) -> Reply) {
+        self.init(call.method, call.values, decode: decode)
+    }
+
     /// The member's name, as error messages say it (`Push`, `GetAll`).
     public var name: String { declaration.name }
 

@@ -12,11 +12,9 @@ extension NavigatorDaemon {
     ) -> ChangeRecord {
         var record = callerRecord(message, method: method.name)
         record.arguments = RecordedArguments.encode(arguments)
-        if method == .send {
-            let values = CallArguments(method, arguments)
-            let source = (try? values.string("source")) ?? ""
-            record.details["event"] = (try? values.string("event")) ?? ""
-            record.details["source"] = source.isEmpty ? topBefore : source
+        if case .send(let call)? = try? NavigatorCall(method, values: arguments) {
+            record.details["event"] = call.event
+            record.details["source"] = call.source.isEmpty ? topBefore : call.source
             record.details["outcome"] = change.outcome.rawValue
         }
         return record
@@ -47,10 +45,8 @@ extension NavigatorDaemon {
     }
 
     /// GetChanges' answer: the kept changes from `from_revision`, oldest first, at most `limit`.
-    func changes(_ arguments: CallArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
-        let from = try arguments.uint64("from_revision")
-        let limit = try arguments.uint32("limit")
-        let changes = nav.coordinator.changes(from: from, limit: Int(limit)).map(Self.recordedChange)
+    func changes(_ call: ChangesArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
+        let changes = nav.coordinator.changes(from: call.fromRevision, limit: Int(call.limit)).map(Self.recordedChange)
         return Answer([changes.dbusValue])
     }
 
