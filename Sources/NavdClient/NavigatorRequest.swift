@@ -134,3 +134,12 @@ extension ObjectPath {
         return Navigator.objectPath(app: app) ?? Navigator.objectPath
     }
 }
+
+extension NavigatorRequest {
+    /// The cause of the change the request makes, as History and StackChanged name it; only a request of a method
+    /// that changes the tree (`NavigatorMethod.changeCause`) may ask.
+    public var changeCause: ChangeCause {
+        guard let cause = method?.changeCause else { preconditionFailure("\(name) makes no change of its own") }
+        return cause
+    }
+}

@@ -13,9 +13,9 @@ extension NavigatorDaemon {
         var record = callerRecord(message, method: method.name)
         record.arguments = RecordedArguments.encode(arguments)
         if case .send(let call)? = try? NavigatorCall(method, values: arguments) {
-            record.details["event"] = call.event
-            record.details["source"] = call.source.isEmpty ? topBefore : call.source
-            record.details["outcome"] = change.outcome.rawValue
+            record.details[ChangeDetail.event.rawValue] = call.event
+            record.details[ChangeDetail.source.rawValue] = call.source.isEmpty ? topBefore : call.source
+            record.details[ChangeDetail.outcome.rawValue] = change.outcome.rawValue
         }
         return record
     }
@@ -24,7 +24,7 @@ extension NavigatorDaemon {
     /// call that asked for it, if one did.
     static func reconcileRecord(reason: String, caller: ChangeRecord? = nil) -> ChangeRecord {
         var record = caller ?? ChangeRecord(method: "")
-        record.details["reason"] = reason
+        record.details[ChangeDetail.reason.rawValue] = reason
         return record
     }
 
@@ -56,15 +56,15 @@ extension NavigatorDaemon {
         let record = info.record
         if let record, !record.method.isEmpty {
             let values = RecordedArguments.decode(record.arguments) ?? []
-            details["args"] = .array(element: "v", values.map { .variant($0) })
+            details[ChangeDetail.args.rawValue] = .array(element: "v", values.map { .variant($0) })
         }
-        if let sender = record?.sender { details["sender"] = .string(sender) }
-        if let uid = record?.uid { details["uid"] = .uint32(uid) }
-        if let pid = record?.pid { details["pid"] = .uint32(pid) }
-        if let command = record?.command { details["command"] = .string(command) }
+        if let sender = record?.sender { details[ChangeDetail.sender.rawValue] = .string(sender) }
+        if let uid = record?.uid { details[ChangeDetail.uid.rawValue] = .uint32(uid) }
+        if let pid = record?.pid { details[ChangeDetail.pid.rawValue] = .uint32(pid) }
+        if let command = record?.command { details[ChangeDetail.command.rawValue] = .string(command) }
         for (key, value) in record?.details ?? [:] { details[key] = .string(value) }
-        if let tab = info.tab { details["tab"] = .string(tab) }
-        if let top = info.top { details["top"] = .string(top) }
+        if let tab = info.tab { details[ChangeDetail.tab.rawValue] = .string(tab) }
+        if let top = info.top { details[ChangeDetail.top.rawValue] = .string(top) }
         return RecordedChange(
             revision: info.entry.revision, cause: info.entry.cause, time: info.entry.time, method: record?.method ?? "",
             details: details)

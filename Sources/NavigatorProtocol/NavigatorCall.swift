@@ -1,4 +1,5 @@
 import DBus
+import Navigation
 
 /// A call of a method of `org.navd.Navigator1` with its arguments as one typed value (NavigatorCall+Arguments.swift),
 /// one case per `NavigatorMethod`: what the daemon's handlers receive and what the clients' requests build. The
@@ -79,4 +80,10 @@ struct CallForm: Sendable {
         declarations = Arguments.declarations
         decode = { values throws(DBusError) in make(try Arguments(values: values)) }
     }
+}
+
+extension NavigatorMethod {
+    /// The cause of the changes a call of it makes: its name in lower case (`popto`, `setfacts`, `apply`); nil for a
+    /// method that does not change the tree itself (a reader, or `Reload`, whose change is a `reconcile`).
+    public var changeCause: ChangeCause? { changesTree ? ChangeCause(rawValue: name.lowercased()) : nil }
 }

@@ -102,4 +102,20 @@ struct NavigatorCallTests {
         #expect(NavigatorMethod.apply.declaration.inSignature.rawValue == "a(sa{sv})t")
         #expect(NavigatorMethod.pop.declaration.inArguments.isEmpty)
     }
+
+    @Test func aChangingMethodsCauseIsItsNameInLowerCaseAndEachCauseReadsBack() {
+        for method in NavigatorMethod.allCases {
+            #expect(method.changeCause?.rawValue == (method.changesTree ? method.name.lowercased() : nil), "\(method.name)")
+        }
+        #expect(NavigatorMethod.popTo.changeCause == .op(.popTo) && NavigatorMethod.apply.changeCause == .apply)
+        let causes = OperationKind.allCases.map(ChangeCause.op) + [.apply, .undo, .redo, .reconcile]
+        for cause in causes { #expect(ChangeCause(rawValue: cause.rawValue) == cause) }
+        #expect(causes.map(\.rawValue).contains("setfacts") && ChangeCause(rawValue: "state") == nil)
+        #expect(Operation.undo.cause == "undo" && Operation.popTo(target: "#1").cause == "popto")
+    }
+
+    @Test func theDetailKeysAreTheContracts() {
+        #expect(ChangeDetail.allCases.map(\.rawValue)
+            == ["args", "sender", "uid", "pid", "command", "event", "source", "outcome", "reason", "tab", "top"])
+    }
 }
