@@ -92,9 +92,15 @@ public struct SendArguments: MethodArguments {
     /// 0 skips the StaleRevision check.
     public var expectedRevision: UInt64
     /// The arguments, field by field.
-    public init(source: String, event: String, params: CallParams, expectedRevision: UInt64) { self.source = source; self.event = event; self.params = params; self.expectedRevision = expectedRevision }
+    public init(source: String, event: String, params: CallParams, expectedRevision: UInt64) {
+        self.source = source
+        self.event = event
+        self.params = params
+        self.expectedRevision = expectedRevision
+    }
     /// The fields as the call carries them.
-    public static let coding = ArgumentCoding(Self.init, ("source", \.source), ("event", \.event), ("params", \.params), ("expected_revision", \.expectedRevision))
+    public static let coding = ArgumentCoding(
+        Self.init, ("source", \.source), ("event", \.event), ("params", \.params), ("expected_revision", \.expectedRevision))
 }
 
 /// The arguments of `Start`: `(s flow, a{sv} params)`.
