@@ -4,18 +4,13 @@ import NavdClient
 
 /// A command that makes one change and prints the state it left, through `Session.change`.
 protocol MakesChange: NavctlCommand {
-    /// The cause the change is printed with: the contract's method name in lower case (`popto`, `selecttab`).
-    static var cause: String { get }
     /// The request that makes the change; it answers the revision it produced.
     var request: NavigatorRequest<UInt64> { get }
 }
 
 extension MakesChange {
-    /// The command's name, where it is the method's.
-    static var cause: String { form.name }
-
     func run() throws {
-        try Session(options).change(Self.cause) { client throws(NavigatorError) in (try client.send(request), nil) }
+        try Session(options).change(request.changeCause) { client throws(NavigatorError) in (try client.send(request), nil) }
     }
 }
 
@@ -72,7 +67,7 @@ extension AddsScreen {
     func run() throws {
         let session = try Session(options)
         let values = try session.params(params, for: route)
-        try session.change(Self.form.name) { client throws(NavigatorError) in
+        try session.change(request(params: [:]).changeCause) { client throws(NavigatorError) in
             let added = try client.send(request(params: values))
             return (added.revision, added.id)
         }

@@ -29,7 +29,6 @@ struct Pop: PlainChange {
 /// `navctl pop-to TARGET`: PopTo.
 struct PopTo: TakesTarget {
     static let name = "pop-to", abstract = "Pop until a screen (by id, or the nearest with a route) is on top."
-    static let cause = "popto"
     @OptionGroup var options: GlobalOptions
     @Argument(help: "A screen id or a route name.", completion: routeCompletion) var target: String
     var request: NavigatorRequest<UInt64> { .popTo(target) }
@@ -38,7 +37,6 @@ struct PopTo: TakesTarget {
 /// `navctl root`: PopToRoot.
 struct Root: PlainChange {
     static let name = "root", abstract = "Pop the top stack to its root screen."
-    static let cause = "poptoroot"
     @OptionGroup var options: GlobalOptions
     var request: NavigatorRequest<UInt64> { .popToRoot }
 }
@@ -53,7 +51,6 @@ struct Back: PlainChange {
 /// `navctl tab NAME`: SelectTab.
 struct Tab: TakesTarget {
     static let name = "tab", abstract = "Select a tab."
-    static let cause = "selecttab"
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The tab's name.", completion: tabCompletion) var name: String
     var request: NavigatorRequest<UInt64> { .selectTab(name) }

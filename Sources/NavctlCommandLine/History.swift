@@ -31,8 +31,8 @@ struct History: NavctlCommand {
             ("revision", .number(change.revision)), ("cause", .string(change.cause)), ("time", .int(change.time)),
             ("method", .string(change.method)),
         ]
-        for key in ["args", "sender", "uid", "pid", "command", "event", "source", "outcome", "reason", "tab", "top"] {
-            if let value = change.details[key] { members.append((key, json(value))) }
+        for key in ChangeDetail.allCases {
+            if let value = change.details[key.rawValue] { members.append((key.rawValue, json(value))) }
         }
         return .object(members)
     }

@@ -45,7 +45,7 @@ struct Send: NavctlCommand {
         let session = try Session(options)
         let values = try session.inferredParams(params)
         let answer = try session.client.send(.send(event, params: values, source: source, expectedRevision: expect))
-        try session.report("send", revision: answer.revision, members: [("outcome", .string(answer.outcome.rawValue))],
+        try session.report(.op(.send), revision: answer.revision, members: [("outcome", .string(answer.outcome.rawValue))],
                            note: answer.outcome.rawValue)
     }
 }

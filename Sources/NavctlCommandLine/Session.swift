@@ -45,7 +45,7 @@ struct Session {
     /// The state is printed at the revision it was read at. When another client changed the tree between
     /// the call and the GetState, the two revisions differ and both are said: `12 push` on one line, then
     /// `14 state rainbow: …` (JSON: the state with cause `state`, and `"change": {"revision": 12, "cause": "push"}`).
-    func change(_ cause: String, _ call: (NavigatorClient) throws(NavigatorError) -> (revision: UInt64, id: String?))
+    func change(_ cause: ChangeCause, _ call: (NavigatorClient) throws(NavigatorError) -> (revision: UInt64, id: String?))
         throws(NavigatorError)
     {
         let result = try call(client)
@@ -54,10 +54,11 @@ struct Session {
 
     /// Prints the state after a call that answered `revision`, as `change` does; `members` are appended to the
     /// JSON document, and `note` (such as the outcome of an event) to the human line of the state, in brackets.
-    func report(_ cause: String, revision: UInt64, members extra: [(String, JSONValue)], note: String? = nil)
+    func report(_ cause: ChangeCause, revision: UInt64, members extra: [(String, JSONValue)], note: String? = nil)
         throws(NavigatorError)
     {
         guard !options.quiet else { return }
+        let cause = cause.rawValue
         let state = try client.send(.getState)
         let current = state.revision == revision
         let suffix = note.map { " (\($0))" } ?? ""

@@ -17,7 +17,7 @@ struct Start: TakesAssignments {
         let session = try Session(options)
         let values = try session.inferredParams(params)
         let started = try session.client.send(.start(flow, params: values))
-        try session.report("start", revision: started.revision, members: [("flowId", .string(started.id))],
+        try session.report(.op(.start), revision: started.revision, members: [("flowId", .string(started.id))],
                            note: "flow \(started.id)")
     }
 }

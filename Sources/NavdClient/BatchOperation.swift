@@ -63,15 +63,18 @@ public enum BatchOperationError: Error, Hashable, Sendable, CustomStringConverti
 /// One operation of an `Apply` batch: the contract's Op `(sa{sv})`, checked against its declaration in
 /// `OperationDeclaration.all` when made, so an op that would be refused for its shape is never sent.
 public struct BatchOperation: Hashable, Sendable {
-    /// The contract's name of the operation (`push`, `popto`, `send`, `setfacts`, …).
-    public let name: String
+    /// Which operation it is (its raw value is the contract's name: `push`, `popto`, `send`, `setfacts`, …).
+    public let kind: OperationKind
+    /// The contract's name of the operation.
+    public var name: String { kind.rawValue }
     /// The arguments by the contract's names; left-out optional ones are not sent.
     public let arguments: [String: BatchArgument]
 
     /// An op named `name` (the contract's name) with `arguments`; throws when the name is unknown, an
     /// argument is unknown or of another kind than declared, or a required one is missing.
     public init(_ name: String, _ arguments: [String: BatchArgument] = [:]) throws(BatchOperationError) {
-        guard let declaration = OperationDeclaration.named(name) else { throw .unknownOperation(name) }
+        guard let kind = OperationKind(rawValue: name) else { throw .unknownOperation(name) }
+        let declaration = kind.declaration
         for key in arguments.keys.sorted() {
             guard let argument = declaration.argument(key) else { throw .unknownArgument(operation: name, argument: key) }
             guard arguments[key]!.kind == argument.kind else { throw .wrongKind(operation: name, argument: key) }
@@ -79,18 +82,18 @@ public struct BatchOperation: Hashable, Sendable {
         for argument in declaration.arguments where argument.isRequired && arguments[argument.name] == nil {
             throw .missingArgument(operation: name, argument: argument.name)
         }
-        self.init(checked: name, arguments)
+        self.init(checked: kind, arguments)
     }
 
     /// An op whose arguments fit its declaration by construction (the typed constructors below).
-    init(checked name: String, _ arguments: [String: BatchArgument]) {
-        self.name = name
+    init(checked kind: OperationKind, _ arguments: [String: BatchArgument]) {
+        self.kind = kind
         self.arguments = arguments
     }
 
     /// The op as `(sa{sv})`, its arguments in the declaration's order.
     public var dbusValue: DBusValue {
-        let order = OperationDeclaration.named(name)?.arguments.map(\.name) ?? []
+        let order = kind.declaration.arguments.map(\.name)
         let pairs = order.compactMap { key in arguments[key].map { (key, $0.dbusValue) } }
         return RawOperation.dbusValue(name: name, arguments: pairs)
     }
@@ -103,5 +106,22 @@ extension ScreenSpec {
     /// A list of screens as `a(sa{sv})`.
     public static func dbusArray(_ screens: [ScreenSpec]) -> DBusValue {
         .array(element: WireSignature.namedDictionary, screens.map(\.dbusValue))
+    }
+}
+
+extension Carried where Kind == ParamsReading {
+    /// Params as the client sends them.
+    public init(_ params: Params) { self.init(made: params.dbusValue) }
+}
+
+extension Carried where Kind == ScreensReading {
+    /// Screens as the client sends them.
+    public init(_ screens: [ScreenSpec]) { self.init(made: ScreenSpec.dbusArray(screens)) }
+}
+
+extension Carried where Kind == OperationsReading {
+    /// Apply's ops as the client sends them.
+    public init(_ operations: [BatchOperation]) {
+        self.init(made: .array(element: WireSignature.namedDictionary, operations.map(\.dbusValue)))
     }
 }

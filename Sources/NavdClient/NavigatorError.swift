@@ -29,10 +29,20 @@ public enum NavigatorError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// navd's refusal by its typed name (`NavigatorErrorName(.atRoot)`, `.storageFailed`): nil for any other error
+    /// (the bus' own, such as a wrong signature or access denied; navd unreachable; an unexpected reply).
+    public var errorName: NavigatorErrorName? {
+        guard case .remote(let name, _) = self else { return nil }
+        return NavigatorErrorName(fullName: name)
+    }
+
+    /// Whether navd refused the call as the model refuses `kind` (`error.isRefusal(.atRoot)`).
+    public func isRefusal(_ kind: NavigationError.Kind) -> Bool { errorName == NavigatorErrorName(kind) }
+
     /// The error's name without navd's prefix (`InvalidParams`), or the full name for other errors.
     public var shortName: String? {
         guard case .remote(let name, _) = self else { return nil }
-        return NavigatorErrorName(fullName: name)?.rawValue ?? name
+        return errorName?.rawValue ?? name
     }
 
     /// One line for people: the message and, for a refusal, the error name in brackets.

@@ -64,6 +64,11 @@ public struct NavigatorRequest<Reply>: Sendable {
         self.init(Navigator.interfaceName, method.declaration, arguments, on: .navigator, method: method, decode: decode)
     }
 
+    /// A request of the contract's method `call`, with its typed arguments.
+    init(_ call: NavigatorCall, decode: @escaping @Sendable ([DBusValue]) throws(DBusError) -> Reply) {
+        self.init(call.method, call.values, decode: decode)
+    }
+
     /// The member's name, as error messages say it (`Push`, `GetAll`).
     public var name: String { declaration.name }
 
@@ -127,5 +132,14 @@ extension ObjectPath {
             throw .remote(name: DBusErrorName.invalidArgs, message: problem)
         }
         return Navigator.objectPath(app: app) ?? Navigator.objectPath
+    }
+}
+
+extension NavigatorRequest {
+    /// The cause of the change the request makes, as History and StackChanged name it; only a request of a method
+    /// that changes the tree (`NavigatorMethod.changeCause`) may ask.
+    public var changeCause: ChangeCause {
+        guard let cause = method?.changeCause else { preconditionFailure("\(name) makes no change of its own") }
+        return cause
     }
 }

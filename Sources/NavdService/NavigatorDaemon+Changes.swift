@@ -12,12 +12,10 @@ extension NavigatorDaemon {
     ) -> ChangeRecord {
         var record = callerRecord(message, method: method.name)
         record.arguments = RecordedArguments.encode(arguments)
-        if method == .send {
-            let values = CallArguments(method, arguments)
-            let source = (try? values.string("source")) ?? ""
-            record.details["event"] = (try? values.string("event")) ?? ""
-            record.details["source"] = source.isEmpty ? topBefore : source
-            record.details["outcome"] = change.outcome.rawValue
+        if case .send(let call)? = try? NavigatorCall(method, values: arguments) {
+            record.details[ChangeDetail.event.rawValue] = call.event
+            record.details[ChangeDetail.source.rawValue] = call.source.isEmpty ? topBefore : call.source
+            record.details[ChangeDetail.outcome.rawValue] = change.outcome.rawValue
         }
         return record
     }
@@ -26,7 +24,7 @@ extension NavigatorDaemon {
     /// call that asked for it, if one did.
     static func reconcileRecord(reason: String, caller: ChangeRecord? = nil) -> ChangeRecord {
         var record = caller ?? ChangeRecord(method: "")
-        record.details["reason"] = reason
+        record.details[ChangeDetail.reason.rawValue] = reason
         return record
     }
 
@@ -47,10 +45,8 @@ extension NavigatorDaemon {
     }
 
     /// GetChanges' answer: the kept changes from `from_revision`, oldest first, at most `limit`.
-    func changes(_ arguments: CallArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
-        let from = try arguments.uint64("from_revision")
-        let limit = try arguments.uint32("limit")
-        let changes = nav.coordinator.changes(from: from, limit: Int(limit)).map(Self.recordedChange)
+    func changes(_ call: ChangesArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
+        let changes = nav.coordinator.changes(from: call.fromRevision, limit: Int(call.limit)).map(Self.recordedChange)
         return Answer([changes.dbusValue])
     }
 
@@ -60,15 +56,15 @@ extension NavigatorDaemon {
         let record = info.record
         if let record, !record.method.isEmpty {
             let values = RecordedArguments.decode(record.arguments) ?? []
-            details["args"] = .array(element: "v", values.map { .variant($0) })
+            details[ChangeDetail.args.rawValue] = .array(element: "v", values.map { .variant($0) })
         }
-        if let sender = record?.sender { details["sender"] = .string(sender) }
-        if let uid = record?.uid { details["uid"] = .uint32(uid) }
-        if let pid = record?.pid { details["pid"] = .uint32(pid) }
-        if let command = record?.command { details["command"] = .string(command) }
+        if let sender = record?.sender { details[ChangeDetail.sender.rawValue] = .string(sender) }
+        if let uid = record?.uid { details[ChangeDetail.uid.rawValue] = .uint32(uid) }
+        if let pid = record?.pid { details[ChangeDetail.pid.rawValue] = .uint32(pid) }
+        if let command = record?.command { details[ChangeDetail.command.rawValue] = .string(command) }
         for (key, value) in record?.details ?? [:] { details[key] = .string(value) }
-        if let tab = info.tab { details["tab"] = .string(tab) }
-        if let top = info.top { details["top"] = .string(top) }
+        if let tab = info.tab { details[ChangeDetail.tab.rawValue] = .string(tab) }
+        if let top = info.top { details[ChangeDetail.top.rawValue] = .string(top) }
         return RecordedChange(
             revision: info.entry.revision, cause: info.entry.cause, time: info.entry.time, method: record?.method ?? "",
             details: details)

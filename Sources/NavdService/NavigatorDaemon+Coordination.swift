@@ -8,41 +8,38 @@ extension NavigatorDaemon {
     // state as it is durable (the loop commits pending changes before a read).
 
     /// Send: the event's handler run from the source screen; the reply names its outcome.
-    func send(_ arguments: CallArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
+    func send(_ call: SendArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
         let change = try perform(nav, .send(
-            source: arguments.string("source"), event: arguments.string("event"), params: arguments.params(),
-            expectedRevision: arguments.uint64("expected_revision")))
+            source: call.source, event: call.event, params: call.params.reading, expectedRevision: call.expectedRevision))
         return Answer([.uint64(change.revision), .string(change.outcome.rawValue)], change: change)
     }
 
     /// Start: a flow from the screen on top; the reply names the new flow instance.
-    func start(_ arguments: CallArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
-        let change = try perform(nav, .start(flow: arguments.string("flow"), params: arguments.params()))
+    func start(_ call: StartArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
+        let change = try perform(nav, .start(flow: call.flow, params: call.params.reading))
         return Answer([.uint64(change.revision), .string(change.newFlowID ?? "")], change: change)
     }
 
     /// GetEvents (the events the source screen would have handled) and GetEventParams (that list with
     /// the params each handler reads from the event): `answer` for the call's source screen.
     func bySource(
-        _ arguments: CallArguments, _ answer: (String) throws(NavigationError) -> DBusValue
+        _ call: SourceArguments, _ answer: (String) throws(NavigationError) -> DBusValue
     ) throws(DBusError) -> Answer {
-        let source = try arguments.string("source")
         do {
-            return Answer([try answer(source)])
+            return Answer([try answer(call.source)])
         } catch {
             throw DBusError(error)
         }
     }
 
     /// Resolve: a dry run of an event from the top screen or of a link; an unknown kind is `InvalidArgs`.
-    func resolve(_ arguments: CallArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
-        let kind = try arguments.string("kind")
-        let target = try arguments.string("target")
+    func resolve(_ call: ResolveArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
         let request: ResolveRequest
-        switch kind {
-        case "event": request = .event(target, params: try arguments.params())
-        case "link": request = .link(target)
-        default: throw .invalidArgs("Resolve's kind is 'event' (target: an event) or 'link' (target: what Open accepts), not '\(kind)'")
+        switch call.kind {
+        case "event": request = .event(call.target, params: call.params.reading)
+        case "link": request = .link(call.target)
+        default:
+            throw .invalidArgs("Resolve's kind is 'event' (target: an event) or 'link' (target: what Open accepts), not '\(call.kind)'")
         }
         do {
             return Answer(try nav.coordinator.resolve(request).dbusValues)

@@ -8,9 +8,9 @@ import Recording
 /// with each change and the graph of each generation they were answered under.
 extension NavigatorDaemon {
     /// Export's answer: the recording from `from_revision`, redacted when asked.
-    func export(_ arguments: CallArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
-        let from = try arguments.uint64("from_revision")
-        let redact = try arguments.bool("redact")
+    func export(_ call: ExportArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
+        let from = call.fromRevision
+        let redact = call.redact
         let stretch: ExportedStretch
         do {
             stretch = try nav.coordinator.exportedStretch(from: from) { nav.graphTexts[$0] != nil }

@@ -30,30 +30,26 @@ extension NavigatorDaemon {
     }
 
     /// The one way into the handlers: every call of a method of the contract on `nav` comes here, its
-    /// arguments already checked against the declared in-signature (a value of another shape still throws
-    /// `InvalidArgs` naming it). One case per method: a method without a handler does not compile.
+    /// arguments already checked against the declared in-signature, and read here into the method's typed value
+    /// (`NavigatorCall`; a value of another shape still throws `InvalidArgs` naming it). One case per method: a
+    /// method without a handler does not compile.
     func answer(_ method: NavigatorMethod, _ call: MethodCall, on nav: ServedNavigator) throws(DBusError) -> Answer {
-        let arguments = CallArguments(method, call.arguments)
-        switch method {
-        case .push: return try mutate(nav, .push(route: arguments.string("route"), params: arguments.params()), returningId: true)
+        switch try NavigatorCall(method, values: call.arguments) {
+        case .push(let call): return try mutate(nav, .push(route: call.route, params: call.params.reading), returningId: true)
         case .pop: return try mutate(nav, .pop)
-        case .popTo: return try mutate(nav, .popTo(target: arguments.string("target")))
+        case .popTo(let call): return try mutate(nav, .popTo(target: call.target))
         case .popToRoot: return try mutate(nav, .popToRoot)
-        case .replace:
-            return try mutate(nav, .replace(route: arguments.string("route"), params: arguments.params()), returningId: true)
-        case .setStack: return try mutate(nav, .setStack(arguments.screens("screens")))
-        case .present:
-            let operation = Operation.present(
-                route: try arguments.string("route"), params: try arguments.params(), style: try arguments.string("style"))
-            return try mutate(nav, operation, returningId: true)
+        case .replace(let call):
+            return try mutate(nav, .replace(route: call.route, params: call.params.reading), returningId: true)
+        case .setStack(let call): return try mutate(nav, .setStack(call.screens.reading))
+        case .present(let call):
+            return try mutate(nav, .present(route: call.route, params: call.params.reading, style: call.style), returningId: true)
         case .dismiss: return try mutate(nav, .dismiss)
         case .dismissAll: return try mutate(nav, .dismissAll)
         case .back: return try mutate(nav, .back)
-        case .selectTab: return try mutate(nav, .selectTab(arguments.string("tab")))
-        case .open: return try mutate(nav, .open(arguments.string("target")))
-        case .apply:
-            return try mutate(nav, .apply(
-                arguments.operations("ops"), expectedRevision: arguments.uint64("expected_revision")))
+        case .selectTab(let call): return try mutate(nav, .selectTab(call.tab))
+        case .open(let call): return try mutate(nav, .open(call.target))
+        case .apply(let call): return try mutate(nav, .apply(call.ops.reading, expectedRevision: call.expectedRevision))
         case .undo: return try mutate(nav, .undo)
         case .redo: return try mutate(nav, .redo)
         case .getState:
@@ -61,37 +57,33 @@ extension NavigatorDaemon {
         case .getTree:
             return Answer([.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), nav.coordinator.nodes.dbusValue])
         case .getRoutes: return Answer([nav.routesValue()])
-        case .history:
-            let limit = try arguments.uint32("limit")
-            return Answer([nav.coordinator.history(limit: Int(limit)).dbusValue])
+        case .history(let call): return Answer([nav.coordinator.history(limit: Int(call.limit)).dbusValue])
         case .reload: return Answer(try reload(from: nav))
-        case .send: return try send(arguments, on: nav)
-        case .start: return try start(arguments, on: nav)
-        case .finish: return try mutate(nav, .finish(output: arguments.string("output"), params: arguments.params()))
-        case .setFacts: return try mutate(nav, .setFacts(arguments.params("facts")))
+        case .send(let call): return try send(call, on: nav)
+        case .start(let call): return try start(call, on: nav)
+        case .finish(let call): return try mutate(nav, .finish(output: call.output, params: call.params.reading))
+        case .setFacts(let call): return try mutate(nav, .setFacts(call.facts.reading))
         case .getFlows: return Answer([nav.coordinator.flows.dbusValue])
-        case .getEvents:
-            return try bySource(arguments) { source throws(NavigationError) in
+        case .getEvents(let call):
+            return try bySource(call) { source throws(NavigationError) in
                 try nav.coordinator.events(source: source).dbusValue
             }
-        case .getEventParams:
-            return try bySource(arguments) { source throws(NavigationError) in
+        case .getEventParams(let call):
+            return try bySource(call) { source throws(NavigationError) in
                 try nav.coordinator.eventParams(source: source).dbusValue
             }
-        case .resolve: return try resolve(arguments, on: nav)
-        case .getTreeAt:
-            let revision = try arguments.uint64("revision")
+        case .resolve(let call): return try resolve(call, on: nav)
+        case .getTreeAt(let call):
             let kept: StateAtRevision
-            do { kept = try nav.coordinator.state(at: revision) } catch { throw DBusError(error) }
+            do { kept = try nav.coordinator.state(at: call.revision) } catch { throw DBusError(error) }
             return Answer([
                 .uint64(kept.revision), .string(kept.selectedTab), kept.nodes.dbusValue, kept.facts.dbusValue,
                 kept.flows.dbusValue,
             ])
-        case .revert:
-            return try mutate(nav, .revert(
-                revision: arguments.uint64("revision"), expectedRevision: arguments.uint64("expected_revision")))
-        case .getChanges: return try changes(arguments, on: nav)
-        case .export: return try export(arguments, on: nav)
+        case .revert(let call):
+            return try mutate(nav, .revert(revision: call.revision, expectedRevision: call.expectedRevision))
+        case .getChanges(let call): return try changes(call, on: nav)
+        case .export(let call): return try export(call, on: nav)
         case .getLimits:
             let limits = nav.coordinator.graph.limits.named
             return Answer([.dictionary(key: .string, value: .uint32, limits.map {

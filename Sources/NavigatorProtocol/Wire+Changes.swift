@@ -1,6 +1,17 @@
 import DBus
 import Navigation
 
+/// The keys of a kept change's details (docs/dbus-api.md, GetChanges), in the order `navctl history` lists them.
+public enum ChangeDetail: String, Hashable, Sendable, CaseIterable {
+    /// `args` (av): the call's arguments; `sender` (s), `uid` and `pid` (u): the caller as the bus described it;
+    /// `command` (s): the caller's process name.
+    case args, sender, uid, pid, command
+    /// Send's `event`, `source` and `outcome` (s); a reconcile's `reason` (s: `start` or `reload`).
+    case event, source, outcome, reason
+    /// `tab` and `top` (s): the selected tab and the route on top after the change.
+    case tab, top
+}
+
 /// One kept change as `GetChanges` answers it: `(tsxsa{sv})` (docs/dbus-api.md, GetChanges).
 public struct RecordedChange: Hashable, Sendable, WireStruct {
     /// The revision the change made.
@@ -28,15 +39,15 @@ public struct RecordedChange: Hashable, Sendable, WireStruct {
     }
 
     /// Detail `key` when it is a string.
-    public func string(_ key: String) -> String? { details[key]?.stringValue }
+    public func string(_ key: ChangeDetail) -> String? { details[key.rawValue]?.stringValue }
     /// Detail `key` when it is an unsigned 32-bit number (`uid`, `pid`).
-    public func uint32(_ key: String) -> UInt32? {
-        if case .uint32(let value)? = details[key] { return value }
+    public func uint32(_ key: ChangeDetail) -> UInt32? {
+        if case .uint32(let value)? = details[key.rawValue] { return value }
         return nil
     }
     /// The call's arguments, each as it was received (empty for a reconcile).
     public var arguments: [DBusValue] {
-        guard case .array(_, let items)? = details["args"] else { return [] }
+        guard case .array(_, let items)? = details[ChangeDetail.args.rawValue] else { return [] }
         return items.map { $0.variantValue ?? $0 }
     }
 

@@ -22,4 +22,20 @@ struct NavigatorErrorTests {
                 == .unreachable(bus: "system bus", reason: "m"), "\(name)")
         }
     }
+
+    @Test("a refusal carries navd's typed error name; the bus' own errors and transport failures carry none",
+          .timeLimit(.minutes(1)))
+    func typedNames() {
+        let refusal = NavigatorError(
+            callError: DBusError(name: "org.navd.Navigator1.Error.AtRoot", message: "nothing to pop"), bus: "b")
+        #expect(refusal.errorName == NavigatorErrorName(.atRoot))
+        #expect(refusal.isRefusal(.atRoot) && !refusal.isRefusal(.noModal))
+        let storage = NavigatorError(callError: DBusError(name: "org.navd.Navigator1.Error.StorageFailed", message: ""), bus: "b")
+        #expect(storage.errorName == .storageFailed)
+        let wrongSignature = NavigatorError(callError: DBusError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: ""), bus: "b")
+        #expect(wrongSignature.errorName == nil)
+        let unknown = NavigatorError(callError: DBusError(name: "org.navd.Navigator1.Error.NoSuchName", message: ""), bus: "b")
+        #expect(unknown.errorName == nil && unknown.shortName == "org.navd.Navigator1.Error.NoSuchName")
+        #expect(NavigatorError.unreachable(bus: "b", reason: "gone").errorName == nil)
+    }
 }

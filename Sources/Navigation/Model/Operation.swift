@@ -73,15 +73,50 @@ public enum Operation: Hashable, Sendable {
         }
     }
 
-    /// The lower-case method name: the change's `cause` (an Apply op's is its contract name, `popto`).
-    public var cause: String {
+    /// The change's cause, as History and StackChanged name it.
+    public var changeCause: ChangeCause {
         switch self {
+        case .apply: .apply
+        case .undo: .undo
+        case .redo: .redo
+        case .reconcile: .reconcile
+        default: kind.map(ChangeCause.op) ?? .reconcile
+        }
+    }
+
+    /// The lower-case method name: the change's `cause` (an Apply op's is its contract name, `popto`).
+    public var cause: String { changeCause.rawValue }
+}
+
+/// What made a change, as History, GetChanges and StackChanged name it: the lower-case name of the method that
+/// made it (an Apply op's contract name for an op's own method, `popto`), or `reconcile`.
+public enum ChangeCause: Hashable, Sendable, RawRepresentable {
+    /// A method that is also an Apply op (`push`, `popto`, `setfacts`, …).
+    case op(OperationKind)
+    /// `Apply`, `Undo`, `Redo`; a repair after a reload or at start-up.
+    case apply, undo, redo, reconcile
+
+    /// The cause as the contract spells it.
+    public var rawValue: String {
+        switch self {
+        case .op(let kind): kind.rawValue
         case .apply: "apply"
         case .undo: "undo"
         case .redo: "redo"
         case .reconcile: "reconcile"
-        default: kind?.rawValue ?? ""
         }
+    }
+
+    /// The cause spelled `rawValue`, if it is one.
+    public init?(rawValue: String) {
+        if let kind = OperationKind(rawValue: rawValue) {
+            self = .op(kind)
+            return
+        }
+        guard let cause = [ChangeCause.apply, .undo, .redo, .reconcile].first(where: { $0.rawValue == rawValue }) else {
+            return nil
+        }
+        self = cause
     }
 }
 

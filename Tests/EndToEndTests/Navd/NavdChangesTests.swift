@@ -27,21 +27,21 @@ struct NavdChangesTests {
         let push = try #require(changes.first)
         #expect(push.method == "Push")
         #expect(push.arguments == [.string("orange"), .dictionary(key: "s", value: "v", [])], "\(push.arguments)")
-        #expect(push.string("sender")?.hasPrefix(":") == true && push.string("sender") != client.connection.uniqueName)
-        #expect(push.uint32("uid") == getuid())
-        #expect(push.uint32("pid").map { $0 > 0 && Int32($0) != getpid() } == true, "\(push.details)")
-        #expect(push.string("command") == "navctl")
-        #expect(push.string("tab") == "rainbow" && push.string("top") == "orange")
+        #expect(push.string(.sender)?.hasPrefix(":") == true && push.string(.sender) != client.connection.uniqueName)
+        #expect(push.uint32(.uid) == getuid())
+        #expect(push.uint32(.pid).map { $0 > 0 && Int32($0) != getpid() } == true, "\(push.details)")
+        #expect(push.string(.command) == "navctl")
+        #expect(push.string(.tab) == "rainbow" && push.string(.top) == "orange")
         #expect(push.details["event"] == nil && push.details["reason"] == nil)
         #expect(abs(push.time - Int64(Date().timeIntervalSince1970 * 1_000_000)) < 120_000_000)
         let send = changes[1]
         #expect(send.method == "Send")
         #expect(send.arguments == [.string(""), .string("next"), .dictionary(key: "s", value: "v", []), .uint64(0)], "\(send.arguments)")
-        #expect(send.string("sender") == client.connection.uniqueName)
-        #expect(send.uint32("uid") == getuid() && send.uint32("pid") == UInt32(getpid()))
-        #expect(send.string("command") == Self.ownCommand)
-        #expect(send.string("event") == "next" && send.string("source") == topBefore && !topBefore.isEmpty)
-        #expect(send.string("outcome") == "applied" && send.string("top") == "yellow")
+        #expect(send.string(.sender) == client.connection.uniqueName)
+        #expect(send.uint32(.uid) == getuid() && send.uint32(.pid) == UInt32(getpid()))
+        #expect(send.string(.command) == Self.ownCommand)
+        #expect(send.string(.event) == "next" && send.string(.source) == topBefore && !topBefore.isEmpty)
+        #expect(send.string(.outcome) == "applied" && send.string(.top) == "yellow")
 
         // from_revision and limit: oldest first from the revision, at most limit.
         #expect(try client.send(.getChanges(from: 3)).map(\.revision) == [3])
@@ -63,7 +63,7 @@ struct NavdChangesTests {
         client = try fixture.client()
         let after = try client.send(.getChanges())
         #expect(Array(after.prefix(2)) == changes)
-        #expect(after.last?.method == "Pop" && after.last?.arguments == [] && after.last?.string("top") == "orange")
+        #expect(after.last?.method == "Pop" && after.last?.arguments == [] && after.last?.string(.top) == "orange")
     }
 
     @Test func aReconcileAfterAReloadCallNamesThatCall() throws {
@@ -80,10 +80,10 @@ struct NavdChangesTests {
         }
         let reconcile = try #require(try changes().last)
         #expect(reconcile.revision == 4 && reconcile.cause == "reconcile" && reconcile.method == "")
-        #expect(reconcile.string("reason") == "reload" && reconcile.details["args"] == nil)
-        #expect(reconcile.string("sender") == client.uniqueName && reconcile.uint32("uid") == getuid())
-        #expect(reconcile.uint32("pid") == UInt32(getpid()) && reconcile.string("command") == Self.ownCommand)
-        #expect(reconcile.string("top") == "product" && reconcile.string("tab") != nil)
+        #expect(reconcile.string(.reason) == "reload" && reconcile.details["args"] == nil)
+        #expect(reconcile.string(.sender) == client.uniqueName && reconcile.uint32(.uid) == getuid())
+        #expect(reconcile.uint32(.pid) == UInt32(getpid()) && reconcile.string(.command) == Self.ownCommand)
+        #expect(reconcile.string(.top) == "product" && reconcile.string(.tab) != nil)
         let push = try #require(try changes().first)
         #expect(push.method == "Push" && push.arguments.first == .string("product"))
         // Kept with the snapshot the reload wrote, across kill -9.
@@ -97,8 +97,8 @@ struct NavdChangesTests {
         try navd.navd.start()
         let atStart = try #require(try changes().last)
         #expect(atStart.revision == 5 && atStart.cause == "reconcile" && atStart.method == "", "\(atStart)")
-        #expect(atStart.string("reason") == "start" && atStart.details["sender"] == nil && atStart.details["uid"] == nil)
-        #expect(atStart.string("top") == "catalog")
+        #expect(atStart.string(.reason) == "start" && atStart.details["sender"] == nil && atStart.details["uid"] == nil)
+        #expect(atStart.string(.top) == "catalog")
     }
 
     @Test func busctlAndGdbusReadIt() throws {
