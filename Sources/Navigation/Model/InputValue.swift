@@ -4,7 +4,7 @@
 /// Only `variant` is boxed (lists and maps hold their elements in arrays and dictionaries already).
 /// A boxed case is referenced through a pointer carrying the case in its spare bits, which
 /// LeakSanitizer does not take for a pointer: values kept in globals were reported as leaked.
-public enum InputValue: Hashable, Sendable {
+public enum InputValue: Sendable {
     /// D-Bus `s`.
     case string(String)
     /// D-Bus `b`.
@@ -73,5 +73,40 @@ extension InputValue {
             total += 4 + key.utf8.count + 1 + value.estimatedEncodedSize
         }
         return total
+    }
+}
+
+extension InputValue: Hashable {
+    /// Equal when of the same kind and contents and, for doubles, the same bit pattern (as `ParamValue`): a NaN a
+    /// caller sent equals itself, so an operation read back from the journal equals the one written.
+    public static func == (lhs: InputValue, rhs: InputValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.uint(let a), .uint(let b)): a == b
+        case (.double(let a), .double(let b)): a.bitPattern == b.bitPattern
+        case (.list(let a), .list(let b)), (.record(let a), .record(let b)): a == b
+        case (.map(let a), .map(let b)): a == b
+        case (.variant(let a), .variant(let b)): a == b
+        case (.other(let a), .other(let b)): a == b
+        default: false
+        }
+    }
+
+    /// Hashes consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let value): hasher.combine(0); hasher.combine(value)
+        case .bool(let value): hasher.combine(1); hasher.combine(value)
+        case .int(let value): hasher.combine(2); hasher.combine(value)
+        case .uint(let value): hasher.combine(3); hasher.combine(value)
+        case .double(let value): hasher.combine(4); hasher.combine(value.bitPattern)
+        case .list(let items): hasher.combine(5); hasher.combine(items)
+        case .record(let items): hasher.combine(6); hasher.combine(items)
+        case .map(let members): hasher.combine(7); hasher.combine(members)
+        case .variant(let inner): hasher.combine(8); hasher.combine(inner)
+        case .other(let signature): hasher.combine(9); hasher.combine(signature)
+        }
     }
 }
