@@ -64,7 +64,10 @@ struct InProcessSnapshotTests {
         let store = try StateStore(directory: navd.directory, durability: .normal)
         defer { store.close() }
         let contents = try store.load()
-        #expect(contents.snapshot?.revision == 1 + 1_200, "the stop's own snapshot holds every change")
+        // The revision is read out before it is compared: `#expect(contents.snapshot?.revision == 1 + 1_200)` had
+        // AddressSanitizer report the comparison's operand read after its frame returned (check-long, 2026-11-28).
+        let revision: UInt64 = contents.snapshot?.revision ?? 0
+        #expect(revision == 1_201, "the stop's own snapshot holds every change")
         #expect(contents.journal.isEmpty, "and covers every row")
     }
 }
