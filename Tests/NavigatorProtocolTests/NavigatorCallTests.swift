@@ -7,13 +7,19 @@ import Testing
 /// reads back as the same call, and a value of another type is refused naming the argument.
 @Suite(.timeLimit(.minutes(1)))
 struct NavigatorCallTests {
-    static let params = CallParams(made: .vardict([("id", .variant(.int64(7))), ("title", .variant(.string("ü")))]))
-    static let screens = CallScreens(made: .array(element: WireSignature.namedDictionary, [
-        .structure([.string("red"), params.argumentValue]),
-    ]))
-    static let ops = CallOperations(made: .array(element: WireSignature.namedDictionary, [
-        .structure([.string("push"), .vardict([("route", .variant(.string("red")))])]),
-    ]))
+    // Made on each use, not kept in globals: a global holding a boxed DBusValue is reported as leaked by
+    // LeakSanitizer (make check-long), which does not take a pointer with the case in its spare bits for one.
+    static var params: CallParams {
+        CallParams(made: .vardict([("id", .variant(.int64(7))), ("title", .variant(.string("ü")))]))
+    }
+    static var screens: CallScreens {
+        CallScreens(made: .array(element: WireSignature.namedDictionary, [.structure([.string("red"), params.argumentValue])]))
+    }
+    static var ops: CallOperations {
+        CallOperations(made: .array(element: WireSignature.namedDictionary, [
+            .structure([.string("push"), .vardict([("route", .variant(.string("red")))])]),
+        ]))
+    }
 
     /// A call of `method` with a value in every field (a switch: a method without one does not compile).
     static func sample(_ method: NavigatorMethod) -> NavigatorCall {
