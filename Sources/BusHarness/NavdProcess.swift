@@ -146,23 +146,39 @@ public final class NavdProcess: @unchecked Sendable {
     }
 
     /// Polls `GetState` every few milliseconds until navd answers; throws with its log when
-    /// it exits first or `timeout` seconds pass.
+    /// it exits first, or when it has not answered after `timeout` seconds.
+    ///
+    /// On a machine busy with other work (a sanitizer build at a low priority beside fuzzers) a
+    /// start that takes 8 s of CPU can take minutes of wall clock. So once `timeout` seconds have
+    /// passed, navd is given more time as long as it has had less than `timeout` seconds of CPU
+    /// since it was launched: it is starved, not hung. A navd that waits without using the CPU
+    /// (a deadlock) is given up on at `stalledFactor` × `timeout`.
     public func waitUntilReady(timeout: Double = 20) throws {
         let probe = try Connection(.address(bus.address))
         defer { probe.close() }
-        let deadline = Date().addingTimeInterval(timeout)
+        let began = Date()
+        let cpuAtLaunch = child.flatMap { ProcessStatistics.cpuSeconds($0.pid) } ?? 0
         while true {
             if (try? probe.navigator("GetState", timeoutMilliseconds: 1_000)) != nil { return }
             if let child, ProcessExit.hasExited(child.pid) {
                 let status = child.exitStatus.map(String.init) ?? "?"
                 throw HarnessError("navd exited during start-up (status \(status)): \(child.stderrText)")
             }
-            if Date() >= deadline {
-                throw HarnessError("navd did not answer GetState within \(timeout) s: \(stderr)")
+            let waited = Date().timeIntervalSince(began)
+            if waited >= timeout {
+                let cpu = child.flatMap { ProcessStatistics.cpuSeconds($0.pid) }.map { $0 - cpuAtLaunch } ?? timeout
+                if cpu >= timeout || waited >= timeout * Self.stalledFactor {
+                    throw HarnessError(
+                        "navd did not answer GetState within \(timeout) s (waited \(String(format: "%.1f", waited)) s, navd used \(String(format: "%.1f", cpu)) s of CPU): \(stderr)"
+                    )
+                }
             }
             usleep(3_000)
         }
     }
+
+    /// How many times its timeout `waitUntilReady` waits for a navd that is starved of CPU.
+    public static let stalledFactor = 5.0
 
     /// SIGTERM by pid, then waits up to `timeout` seconds: the exit status, or nil if it had
     /// to be killed. The exit status at once if navd had already exited.
