@@ -37,12 +37,12 @@ let package = Package(
         ),
         // The only Swift code that calls libdbus.
         .target(name: "DBus", dependencies: ["CDBus"]),
-        // libsqlite3, found through pkg-config (Debian: libsqlite3-dev).
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        // Opens a C library on first use (dlopen): the one executable links neither libsqlite3 nor libyaml, which
+        // navctl and navwatch never call (HACKING.md, "Dependencies, and why each is there").
+        .target(name: "CLibraryLoader"),
+        // libsqlite3's header (Debian: libsqlite3-dev), and a trampoline per function navd calls, which loads
+        // libsqlite3.so.0 on the first call.
+        .target(name: "CSQLite", dependencies: ["CLibraryLoader"]),
         // The only Swift code that calls libsqlite3: connections, prepared statements, transactions,
         // errors with SQLite's code and message. No Foundation.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -53,12 +53,9 @@ let package = Package(
         // The recording document of docs/devtools.md (Export, replay): pure values and their JSON text, and
         // the one conversion of a recorded call's D-Bus arguments to JSON and back. No I/O, no Foundation.
         .target(name: "Recording", dependencies: ["JSON", "Navigation", "NavigatorProtocol", "DBus"]),
-        // libyaml, found through pkg-config (Debian: libyaml-dev).
-        .systemLibrary(
-            name: "CYAML",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
-        ),
+        // libyaml's header (Debian: libyaml-dev), and a trampoline per function navd calls, which loads
+        // libyaml-0.so.2 on the first call.
+        .target(name: "CYAML", dependencies: ["CLibraryLoader"]),
         // The route-file loader: YAML (libyaml's events, bounded) into a checked RouteGraph, and the
         // embedded demo graph. No Foundation: navd links no ICU.
         .target(name: "RouteFiles", dependencies: ["Navigation", "CYAML"]),
@@ -116,7 +113,7 @@ let package = Package(
         .executableTarget(name: "navd-view-example", dependencies: ["NavdClient"], path: "Examples/view-process"),
         // The benchmark's floors: a C service on libdbus answering Push/Pop, stateless (the bus floor)
         // or committing each change to SQLite before it replies (the durable floor, `--state`).
-        .executableTarget(name: "navd-floor", dependencies: ["CDBus", "CSQLite"]),
+        .executableTarget(name: "navd-floor", dependencies: ["CDBus"], linkerSettings: [.linkedLibrary("sqlite3")]),
         // The benchmark's load client: a small C client on libdbus, so every service compared
         // is driven at the same small client cost.
         .executableTarget(name: "navd-load", dependencies: ["CDBus"]),

@@ -126,7 +126,7 @@ struct BenchCommand: ParsableCommand {
             phase("command line") { try run.measureCommandLine(baseline: leanBaseline) }
             phase("start") { try run.measureColdStart() }
             phase("installed size") { try run.measureInstalledSize(deb: deb, baseline: leanBaseline) }
-            phase("start through D-Bus activation") { try run.measureActivation(baseline: leanBaseline, rounds: leanBaseline == nil ? 1 : 3) }
+            phase("start through D-Bus activation") { try run.measureActivation(baseline: leanBaseline, starts: quick ? 3 : leanBaseline == nil ? 10 : 40) }
         }
         if !skipGrowth { phase("growth and memory") { try run.measureGrowth() } }
         if !skipGrowth || onlyDevtools { phase("devtools") { try run.measureDevtools() } }
