@@ -176,6 +176,7 @@ let package = Package(
         .testTarget(
             name: "NavctlTests", dependencies: ["NavctlCommandLine", "ClientCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .testTarget(name: "NavdCommandLineTests", dependencies: ["NavdCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "NavwatchTests", dependencies: ["NavwatchCommandLine", "NavdClient", "ClientCommandLine"]),
         .testTarget(
             name: "ReliabilityTests",

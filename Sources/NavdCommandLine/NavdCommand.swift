@@ -67,9 +67,14 @@ struct NavdCommand: ParsableCommand {
     var verbose = false
 
     /// Runs the command on `arguments` (without the command's own name); usage errors exit 2 (not
-    /// swift-argument-parser's 64), failures 1.
+    /// swift-argument-parser's 64), failures 1. The plain command lines a service manager starts navd with
+    /// skip ArgumentParser (`NavdArguments.fastParse`).
     static func start(_ arguments: [String]) {
         do {
+            if let fast = NavdArguments.fastParse(arguments) {
+                try fast.run()
+                return
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
@@ -81,120 +86,22 @@ struct NavdCommand: ParsableCommand {
         }
     }
 
+    /// The values read, as plain values.
+    var values: NavdArguments {
+        NavdArguments(
+            routes: routes, checkRoutes: checkRoutes, printDefaultRoutes: printDefaultRoutes,
+            printIntrospection: printIntrospection, printBusPolicy: printBusPolicy, appsDir: appsDir, stateDir: stateDir,
+            ephemeral: ephemeral, fromRecording: fromRecording, durability: durability, system: system, address: address,
+            limitOverrides: (try? limits.overrides()) ?? [], verbose: verbose)
+    }
+
     mutating func validate() throws {
-        if system && address != nil { throw ValidationError("--system and --address exclude each other") }
-        if ephemeral && stateDir != nil { throw ValidationError("--ephemeral and --state-dir exclude each other") }
-        if fromRecording != nil && !ephemeral {
-            throw ValidationError("--from-recording needs --ephemeral: a replay starts from the recording and keeps nothing, so it never touches a saved state")
-        }
+        if let problem = values.problem { throw ValidationError(problem) }
         _ = try limits.overrides()
     }
 
     func run() throws {
-        if printIntrospection {
-            print(Navigator.introspectionDocument(), terminator: "")
-            return
-        }
-        if printDefaultRoutes {
-            print(RouteGraph.demoYAML, terminator: "")
-            return
-        }
-        if printBusPolicy {
-            do {
-                let options = try makeOptions()
-                let navigators = try BusPolicy.navigators(defaultGraph: options.graph, appsDirectory: options.appsDirectory)
-                print(BusPolicy.text(navigators), terminator: "")
-                return
-            } catch {
-                FileOutput.standardError("navd: \(error)\n")
-                throw ExitCode(1)
-            }
-        }
-        if let checkRoutes {
-            do {
-                let graph = try RouteFileLoading.load(checkRoutes, limitOverrides: []).get().graph
-                print("\(checkRoutes): ok (\(graph.routes.count) routes, \(graph.tabs.count) tabs, \(graph.states.count) states, \(graph.flows.count) flows, \(graph.facts.count) facts, \(graph.guards.count) guards)")
-                return
-            } catch {
-                FileOutput.standardError("navd: \(error)\n")
-                throw ExitCode(1)
-            }
-        }
-
-        // Before anything that takes time: from here on SIGTERM, SIGINT and SIGHUP mean what they
-        // mean while navd serves.
-        let control = SignalHandling.install()
-        let logger = NavdLog.make(verbose: verbose)
-        var options: ServiceOptions
-        do {
-            options = try makeOptions()
-        } catch {
-            logger.critical("\(error)")
-            // A replay's route file is part of its input: one that does not load is a bad file (status 2).
-            throw ExitCode(fromRecording == nil ? 1 : 2)
-        }
-        if let fromRecording {
-            do {
-                options.replay = try ReplayPlan.load(recordingAt: fromRecording, underRoutesFile: routes != nil)
-            } catch {
-                FileOutput.standardError("navd: \(error.message)\n")
-                throw ExitCode(2)
-            }
-        }
-        if control.isStopRequested {
-            logger.notice("asked to stop during start-up; stopping before connecting")
-            return
-        }
-        let daemon: NavigatorDaemon
-        do {
-            daemon = try NavigatorDaemon(options: options, logger: logger, control: control)
-        } catch {
-            logger.critical("\(error.message)")
-            throw ExitCode(1)
-        }
-        let status = daemon.run()
-        if status != 0 { throw ExitCode(status) }
-    }
-
-    private func makeOptions() throws -> ServiceOptions {
-        let locate: @Sendable () -> String?
-        if fromRecording != nil && routes == nil {
-            // A replay runs under the recorded graphs: no route file of the user's is read.
-            locate = { nil }
-        } else if let given = routes {
-            // Absolute, so the state records one name for the file wherever navd is started from
-            // (and no relative name can read as the demo graph's origin).
-            let routes = Paths.absolute(given)
-            locate = { routes }
-        } else {
-            let system = system
-            locate = { Paths.defaultRouteFile(system: system) }
-        }
-        let overrides = try limits.overrides()
-        var graph = RouteFileLoading.withOverrides(RouteGraph.demo, overrides)
-        var source: (file: String, bytes: [UInt8])?
-        var missing: String?
-        if let file = locate() {
-            switch RouteFileLoading.load(file, limitOverrides: overrides) {
-            case .success(let loaded):
-                graph = loaded.graph
-                source = (file, loaded.bytes)
-            case .failure where RouteFileLoading.isGone(file):
-                // A gone file is not a different graph: the daemon serves the one the saved
-                // state was made under if that was this file, and refuses to start otherwise.
-                // (The default routes.yaml, gone between the look and the read, is no file.)
-                if routes != nil { missing = file }
-            case .failure(let error):
-                throw error
-            }
-        }
-
-        let bus: BusAddress = system ? .system : address.map { .address($0) } ?? .session
-        let directory = ephemeral ? nil : (stateDir ?? Paths.defaultStateDirectory(system: system))
-        return ServiceOptions(
-            bus: bus, graph: graph, stateDirectory: directory, durability: durability, verbose: verbose,
-            routeFile: locate, graphSource: source, appsDirectory: appsDir ?? Paths.defaultAppsDirectory(system: system),
-            limitOverrides: overrides, missingRouteFile: missing)
+        try values.run()
     }
 }
 

@@ -1,4 +1,5 @@
 import DBus
+import Synchronization
 
 /// The methods of `org.navd.Navigator1`, one case each, in introspection order: a method is a case, so a
 /// `switch` over the methods (the daemon's dispatch) does not compile until every method has its handler.
@@ -11,13 +12,13 @@ public enum NavigatorMethod: Int, Hashable, Sendable, CaseIterable {
     case resolve, reload, getEventParams, getTreeAt, revert, getChanges, export, getLimits
 
     /// The D-Bus declaration: name, arguments, documentation.
-    public var declaration: MethodDeclaration { Self.specs[rawValue].declaration }
+    public var declaration: MethodDeclaration { coded.declaration }
     /// Whether a call may change the tree (and so is answered only once it is durable).
     public var changesTree: Bool { Self.specs[rawValue].changesTree }
     /// The member name, such as `Push`.
-    public var name: String { declaration.name }
+    public var name: String { Self.specs[rawValue].name }
     /// How a call of it is read into its `NavigatorCall`.
-    var form: CallForm { Self.specs[rawValue].form }
+    var form: CallForm { coded.form }
 
     /// The method whose member name is `name`, if the contract has one.
     public init?(name: String) {
@@ -34,21 +35,47 @@ public enum NavigatorMethod: Int, Hashable, Sendable, CaseIterable {
     private static let specs: [Spec] = allCases.map(\.spec)
     private static let byName: [String: NavigatorMethod] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
-    /// A method's declaration and whether it changes the tree, written once per case in `spec`.
+    /// A method's name, out-arguments, documentation and whether it changes the tree, written once per case in
+    /// `spec`; its in-arguments come from its case's arguments value, read only when first needed (`coded`).
     private struct Spec {
-        let declaration: MethodDeclaration
+        let name: String
+        let outArguments: [ArgumentDeclaration]
         let changesTree: Bool
-        let form: CallForm
+        let documentation: String
+        let makeForm: @Sendable () -> CallForm
 
         /// `call` is the method's case of `NavigatorCall`: its arguments value declares the in-arguments.
         init<Arguments: MethodArguments>(
             _ name: String, _ call: @escaping @Sendable (Arguments) -> NavigatorCall, out outArguments: [ArgumentDeclaration],
             changesTree: Bool, _ documentation: String
         ) {
-            form = CallForm(call)
-            declaration = MethodDeclaration(name, in: form.declarations, out: outArguments, documentation: documentation)
+            self.name = name
+            self.outArguments = outArguments
             self.changesTree = changesTree
+            self.documentation = documentation
+            makeForm = { CallForm(call) }
         }
+    }
+
+    /// A method's form and full declaration, made on first use, one method at a time: making an arguments
+    /// value's coding instantiates its key paths and generic metadata, which for all 33 methods at once was a
+    /// tenth of a cold `navctl push`'s CPU, and navctl needs one.
+    private struct Coded: Sendable {
+        let form: CallForm
+        let declaration: MethodDeclaration
+    }
+
+    private static let codedCache = Mutex<[Coded?]>(Array(repeating: nil, count: allCases.count))
+
+    private var coded: Coded {
+        if let known = Self.codedCache.withLock({ $0[rawValue] }) { return known }
+        let spec = Self.specs[rawValue]
+        let form = spec.makeForm()
+        let made = Coded(
+            form: form,
+            declaration: MethodDeclaration(spec.name, in: form.declarations, out: spec.outArguments, documentation: spec.documentation))
+        Self.codedCache.withLock { $0[rawValue] = made }
+        return made
     }
 }
 
