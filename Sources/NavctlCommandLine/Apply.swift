@@ -41,9 +41,7 @@ struct Apply: NavctlCommand {
             do { batch = try Batch(json: json, types: types) } catch { throw ValidationError("\(file): \(error)") }
         }
         let expected = expect ?? batch.expectedRevision ?? 0
-        try session.change(.apply) { client throws(NavigatorError) in
-            (try client.send(.apply(batch.operations, expectedRevision: expected)), nil)
-        }
+        try session.change(.apply, .apply(batch.operations, expectedRevision: expected))
     }
 }
 

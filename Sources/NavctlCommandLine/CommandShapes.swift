@@ -10,7 +10,7 @@ protocol MakesChange: NavctlCommand {
 
 extension MakesChange {
     func run() throws {
-        try Session(options).change(request.changeCause) { client throws(NavigatorError) in (try client.send(request), nil) }
+        try Session(options).change(request.changeCause, request)
     }
 }
 
@@ -67,9 +67,8 @@ extension AddsScreen {
     func run() throws {
         let session = try Session(options)
         let values = try session.params(params, for: route)
-        try session.change(request(params: [:]).changeCause) { client throws(NavigatorError) in
-            let added = try client.send(request(params: values))
-            return (added.revision, added.id)
+        try session.change(request(params: [:]).changeCause, request(params: values)) {
+            Session.Answered(revision: $0.revision, members: [("id", .string($0.id))])
         }
     }
 }

@@ -18,9 +18,9 @@ struct Dismiss: NavctlCommand {
     func run() throws {
         let session = try Session(options)
         if all {
-            try session.change(.op(.dismissAll)) { client throws(NavigatorError) in (try client.send(.dismissAll), nil) }
+            try session.change(.op(.dismissAll), .dismissAll)
         } else {
-            try session.change(.op(.dismiss)) { client throws(NavigatorError) in (try client.send(.dismiss), nil) }
+            try session.change(.op(.dismiss), .dismiss)
         }
     }
 }

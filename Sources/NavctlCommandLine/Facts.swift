@@ -37,7 +37,7 @@ struct Facts: NavctlCommand {
             }
         } else {
             let values = try session.inferredParams(assignments, declaredTypes: facts.mapValues(\.type.rawValue))
-            try session.change(.op(.setFacts)) { client throws(NavigatorError) in (try client.send(.setFacts(values)), nil) }
+            try session.change(.op(.setFacts), .setFacts(values))
         }
     }
 }

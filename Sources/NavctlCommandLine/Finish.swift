@@ -16,7 +16,7 @@ struct Finish: TakesAssignments {
     func run() throws {
         let session = try Session(options)
         let values = try session.inferredParams(params)
-        try session.change(.op(.finish)) { client throws(NavigatorError) in (try client.send(.finish(output, params: values)), nil) }
+        try session.change(.op(.finish), .finish(output, params: values))
     }
 }
 

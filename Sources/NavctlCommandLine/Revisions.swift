@@ -50,8 +50,6 @@ struct Revert: NavctlCommand {
     @Option(help: ArgumentHelp("Refuse unless the tree is at this revision.", valueName: "revision")) var expect: UInt64 = 0
 
     func run() throws {
-        try Session(options).change(.op(.revert)) { client throws(NavigatorError) in
-            (try client.send(.revert(to: revision, expectedRevision: expect)), nil)
-        }
+        try Session(options).change(.op(.revert), .revert(to: revision, expectedRevision: expect))
     }
 }

@@ -44,8 +44,8 @@ struct Send: NavctlCommand {
     func run() throws {
         let session = try Session(options)
         let values = try session.inferredParams(params)
-        let answer = try session.client.send(.send(event, params: values, source: source, expectedRevision: expect))
-        try session.report(.op(.send), revision: answer.revision, members: [("outcome", .string(answer.outcome.rawValue))],
-                           note: answer.outcome.rawValue)
+        try session.change(.op(.send), .send(event, params: values, source: source, expectedRevision: expect)) {
+            Session.Answered(revision: $0.revision, members: [("outcome", .string($0.outcome.rawValue))], note: $0.outcome.rawValue)
+        }
     }
 }

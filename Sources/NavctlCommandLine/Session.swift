@@ -39,36 +39,50 @@ struct Session {
         say(json: { tree.json }, else: { ["revision \(tree.revision)"] + tree.text() })
     }
 
+    /// What a mutating call answered, for `change` to print: the revision it made, members appended to the JSON
+    /// document (such as the new screen's `"id"`), and a note for the human line of the state, in brackets.
+    struct Answered {
+        var revision: UInt64
+        var members: [(String, JSONValue)] = []
+        var note: String? = nil
+    }
+
     /// Runs a mutating call, then prints the state it left: `12 push rainbow: red > orange` or the state's JSON
-    /// (with `"id"` when the call made a screen). `--quiet` skips the extra GetState.
+    /// (with `"id"` when the call made a screen). `--quiet` skips the GetState, which is otherwise sent right
+    /// behind the call, without waiting for its answer (`NavigatorClient.send(_:then:)`).
     ///
     /// The state is printed at the revision it was read at. When another client changed the tree between
     /// the call and the GetState, the two revisions differ and both are said: `12 push` on one line, then
     /// `14 state rainbow: …` (JSON: the state with cause `state`, and `"change": {"revision": 12, "cause": "push"}`).
-    func change(_ cause: ChangeCause, _ call: (NavigatorClient) throws(NavigatorError) -> (revision: UInt64, id: String?))
+    func change<Reply>(_ cause: ChangeCause, _ request: NavigatorRequest<Reply>, _ answered: (Reply) -> Answered)
         throws(NavigatorError)
     {
-        let result = try call(client)
-        try report(cause, revision: result.revision, members: result.id.map { [("id", .string($0))] } ?? [])
+        guard !options.quiet else {
+            _ = try client.send(request)
+            return
+        }
+        let (reply, state) = try client.send(request, then: .getState)
+        try report(cause, answered(reply), state: try state.get())
     }
 
-    /// Prints the state after a call that answered `revision`, as `change` does; `members` are appended to the
-    /// JSON document, and `note` (such as the outcome of an event) to the human line of the state, in brackets.
-    func report(_ cause: ChangeCause, revision: UInt64, members extra: [(String, JSONValue)], note: String? = nil)
-        throws(NavigatorError)
-    {
-        guard !options.quiet else { return }
+    /// `change` for a call that answers its revision.
+    func change(_ cause: ChangeCause, _ request: NavigatorRequest<UInt64>) throws(NavigatorError) {
+        try change(cause, request) { Answered(revision: $0) }
+    }
+
+    /// Prints `state`, read after a call that answered `answered`, as `change` does.
+    private func report(_ cause: ChangeCause, _ answered: Answered, state: VisibleState) {
         let cause = cause.rawValue
-        let state = try client.send(.getState)
+        let revision = answered.revision
         let current = state.revision == revision
-        let suffix = note.map { " (\($0))" } ?? ""
+        let suffix = answered.note.map { " (\($0))" } ?? ""
         if options.json {
             var json = state.json(cause: current ? cause : "state")
             if case .object(var members) = json {
                 if !current {
                     members.append(("change", .object([("revision", .number(revision)), ("cause", .string(cause))])))
                 }
-                members.append(contentsOf: extra)
+                members.append(contentsOf: answered.members)
                 json = .object(members)
             }
             say(json: json)

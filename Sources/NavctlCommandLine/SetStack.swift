@@ -26,6 +26,6 @@ struct SetStack: NavctlCommand {
                 throw ValidationError(error.description)
             }
         }
-        try session.change(.op(.setStack)) { client throws(NavigatorError) in (try client.send(.setStack(specs)), nil) }
+        try session.change(.op(.setStack), .setStack(specs))
     }
 }

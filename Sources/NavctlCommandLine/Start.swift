@@ -16,9 +16,9 @@ struct Start: TakesAssignments {
     func run() throws {
         let session = try Session(options)
         let values = try session.inferredParams(params)
-        let started = try session.client.send(.start(flow, params: values))
-        try session.report(.op(.start), revision: started.revision, members: [("flowId", .string(started.id))],
-                           note: "flow \(started.id)")
+        try session.change(.op(.start), .start(flow, params: values)) {
+            Session.Answered(revision: $0.revision, members: [("flowId", .string($0.id))], note: "flow \($0.id)")
+        }
     }
 }
 

@@ -55,6 +55,26 @@ public final class NavigatorClient {
         let answer = Result { () throws(DBusError) in try connection.call(message, timeoutMilliseconds: timeoutMilliseconds) }
         return try request.reply(answer, bus: busDescription)
     }
+
+    /// Sends `request` and `then` without waiting in between (one round trip: `Connection.callPipelined`), and
+    /// waits for both replies. navd answers a read only after committing the changes before it, so a `then` of
+    /// `.getState` sees the state `request` left (or another client's change after it). Throws `request`'s
+    /// failure; `then`'s comes back as its result.
+    public func send<Reply, Then>(_ request: NavigatorRequest<Reply>, then: NavigatorRequest<Then>) throws(NavigatorError)
+        -> (Reply, Result<Then, NavigatorError>)
+    {
+        let messages = [
+            try request.message(navigatorPath: path, bus: busDescription), try then.message(navigatorPath: path, bus: busDescription),
+        ]
+        let answers: [Result<Message, DBusError>]
+        do {
+            answers = try connection.callPipelined(messages, timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            answers = [.failure(error), .failure(error)]
+        }
+        let reply = try request.reply(answers[0], bus: busDescription)
+        return (reply, Result { () throws(NavigatorError) in try then.reply(answers[1], bus: busDescription) })
+    }
 }
 
 extension BusAddress {
