@@ -11,8 +11,9 @@
 # or /opt/swift/usr/bin/swift) is missing.
 set -euo pipefail
 
-# What building needs: the C libraries navd calls and pkg-config, which finds them (Package.swift).
-build=(libdbus-1-dev libsqlite3-dev libyaml-dev pkg-config)
+# What building needs: the C libraries navd calls and pkg-config, which finds them (Package.swift);
+# libstdc++-12-dev's libstdc++.a, which release builds link in (scripts/static-libstdc++).
+build=(libdbus-1-dev libsqlite3-dev libyaml-dev pkg-config libstdc++-12-dev)
 # What the tests and demos add. dbus-daemon and dbus-bin: the private buses; dbus-user-session and
 # systemd: the activation test; python3-dbus: a client nobody here wrote; tmux: navwatch's terminal view;
 # util-linux: unshare, nsenter, runuser; binutils: objdump and strip; man-db and groff-base: the man-page

@@ -125,7 +125,13 @@ for binary in navd navctl navwatch; do
         grep -qxF "$owner" <<<"$depends_names" || fail "$binary links $library from $owner, which Depends does not name: $depends"
     done
 done
-echo "libraries: every one the binaries link comes from a package that Depends names"
+# Loaded on first use (libsqlite3, libyaml: CLibraryLoader) or linked in (libstdc++: scripts/static-libstdc++),
+# never at every start: navctl would map and bind them for nothing.
+needed=$(objdump -p "$root/usr/bin/navd" | awk '$1 == "NEEDED" { print $2 }' | tr '\n' ' ')
+for library in libsqlite3 libyaml libstdc++; do
+    [[ " $needed" != *" $library"* ]] || fail "navd links $library at start: $needed"
+done
+echo "libraries: every one the binaries link comes from a package that Depends names; navd links $needed"
 if [[ -n "$cockpit_deb" ]]; then
     in_root dpkg-query -W -f='${Status}' cockpit-bridge | grep -q 'install ok installed' || fail "cockpit-navd did not pull cockpit-bridge"
     [[ "$(dpkg-deb -f "$cockpit_deb" Architecture)" == all ]] || fail "cockpit-navd is not Architecture: all"
