@@ -96,15 +96,3 @@ struct SnapshotTests {
         #expect(throws: ReplayError.self) { try replayed.replay(records[0]) }  // does not follow the revision
     }
 }
-
-@Suite(.timeLimit(.minutes(1)))
-struct BoundedStackTests {
-    @Test func longChainsReleaseWithoutDeepRecursion() {
-        var stack = BoundedStack<Int>()
-        for value in 0..<300_000 { stack.push(value, keep: 200_000) }
-        let copy = stack
-        #expect(copy.count == stack.count && stack.count >= 200_000)
-        stack = BoundedStack()
-        #expect(copy.newest(2) == [299_999, 299_998])
-    }
-}

@@ -1,10 +1,13 @@
 /// An immutable list cell; shared between copies of a `BoundedStack`.
 ///
-/// `below` is only written by `deinit`, on cells no one else references, which is why the
-/// class can be `@unchecked Sendable`.
+/// `below` is only written by `deinit` and `BoundedStack.trim`, and `element` only by
+/// `BoundedStack.updateNewest`, each on cells no one else references, which is why the class can be
+/// `@unchecked Sendable`.
 final class StackCell<Element: Sendable>: @unchecked Sendable {
-    let element: Element
-    private(set) var below: StackCell<Element>?
+    fileprivate(set) var element: Element
+    fileprivate(set) var below: StackCell<Element>?
+    /// The number of cells from this one down to the bottom of the chain it was made on (a stack that cut its
+    /// chain in place counts from its own bottom: `BoundedStack.count`).
     let count: Int
 
     init(_ element: Element, below: StackCell<Element>?) {
@@ -28,10 +31,13 @@ final class StackCell<Element: Sendable>: @unchecked Sendable {
 
 /// A persistent stack that keeps at least `keep` newest elements and at most `2 * keep`.
 ///
-/// Push and pop are O(1) and never copy what other copies share (undo entries, history); trimming
-/// rebuilds `keep` cells once every `keep` pushes, so each push costs O(1) amortised.
+/// Push and pop are O(1) and never copy what other copies share (undo entries, history); trimming, once
+/// every `keep` pushes, cuts the chain below the `keep` newest cells in place when no other copy holds any of
+/// them (no cell made, no element copied), else rebuilds those `keep` cells: each push costs O(1) amortised.
 struct BoundedStack<Element: Sendable>: Sendable {
     private(set) var top: StackCell<Element>?
+    /// The cells' counts start this much above this stack's own count (cells cut off in place).
+    private var offset = 0
 
     init() {}
 
@@ -45,25 +51,49 @@ struct BoundedStack<Element: Sendable>: Sendable {
         }
     }
 
-    var count: Int { top?.count ?? 0 }
+    var count: Int { top.map { $0.count - offset } ?? 0 }
     var isEmpty: Bool { top == nil }
 
     /// Pushes `element`; when more than `2 * keep` are held, keeps only the newest `keep` and returns the newest
     /// of those dropped.
     @discardableResult
     mutating func push(_ element: Element, keep: Int) -> Element? {
-        guard keep > 0 else { defer { top = nil }; return top?.element }
+        guard keep > 0 else { defer { self = BoundedStack() }; return top?.element }
         top = StackCell(element, below: top)
         guard count - keep > keep else { return nil }  // count > 2 * keep, without overflowing for a huge keep
+        return trim(keep: keep)
+    }
+
+    /// Keeps only the `keep` (> 0) newest elements and returns the newest of those dropped (nil when none was).
+    @discardableResult
+    mutating func trim(keep: Int) -> Element? {
+        guard count > keep else { return nil }
+        if let dropped = cutInPlace(keep: keep) { return dropped }
         let kept = newest(keep + 1)
         self = BoundedStack(newestFirst: Array(kept.prefix(keep)))
         return kept[keep]
+    }
+
+    /// Cuts the chain below the `keep` newest cells, when this stack is the only holder of each of them (so no
+    /// other copy can see the cut), and returns the newest element cut off; nil, changing nothing, otherwise.
+    private mutating func cutInPlace(keep: Int) -> Element? {
+        guard keep > 0, isKnownUniquelyReferenced(&top), var cell = top else { return nil }
+        for _ in 1..<keep {
+            guard isKnownUniquelyReferenced(&cell.below), let below = cell.below else { return nil }
+            cell = below
+        }
+        guard let first = cell.below else { return nil }
+        let dropped = first.element
+        offset = cell.count - 1
+        cell.below = nil  // the cells cut off go (StackCell.deinit, iteratively)
+        return dropped
     }
 
     /// Removes and returns the newest element.
     mutating func pop() -> Element? {
         guard let cell = top else { return nil }
         top = cell.below
+        if top == nil { offset = 0 }
         return cell.element
     }
 
@@ -79,8 +109,13 @@ struct BoundedStack<Element: Sendable>: Sendable {
         return result
     }
 
-    /// Replaces the newest element by what `update` makes of it (nothing when empty); shares the rest.
+    /// Replaces the newest element by what `update` makes of it (nothing when empty); shares the rest. A newest
+    /// cell no other copy holds is updated in place (no cell made, the element not copied).
     mutating func updateNewest(_ update: (inout Element) -> Void) {
+        if isKnownUniquelyReferenced(&top) {
+            update(&top!.element)
+            return
+        }
         guard let cell = top else { return }
         var element = cell.element
         update(&element)

@@ -67,9 +67,7 @@ extension NavigationState {
     /// Drops history steps beyond `2 * keep` (as pushes do), keeping the newest `keep`.
     mutating func trimHistory(keep: Int) {
         guard history.count - keep > keep else { return }
-        let kept = history.newest(keep + 1)
-        history = BoundedStack(newestFirst: Array(kept.prefix(keep)))
-        if kept.count > keep { setBase(kept[keep]) }
+        if let dropped = history.trim(keep: keep) { setBase(dropped) }
     }
 
     private mutating func setBase(_ change: KeptChange) {
