@@ -1,4 +1,4 @@
-/// An immutable list cell; shared between copies of a `BoundedStack`.
+/// A list cell, shared between copies of a `BoundedStack` and never changed once shared.
 ///
 /// `below` is only written by `deinit` and `BoundedStack.trim`, and `element` only by
 /// `BoundedStack.updateNewest`, each on cells no one else references, which is why the class can be
@@ -60,6 +60,13 @@ struct BoundedStack<Element: Sendable>: Sendable {
     mutating func push(_ element: Element, keep: Int) -> Element? {
         guard keep > 0 else { defer { self = BoundedStack() }; return top?.element }
         top = StackCell(element, below: top)
+        return trimIfFull(keep: keep)
+    }
+
+    /// Keeps only the `keep` (> 0) newest elements when more than `2 * keep` are held (as pushes do), and returns
+    /// the newest of those dropped.
+    @discardableResult
+    mutating func trimIfFull(keep: Int) -> Element? {
         guard count - keep > keep else { return nil }  // count > 2 * keep, without overflowing for a huge keep
         return trim(keep: keep)
     }

@@ -66,8 +66,7 @@ extension NavigationState {
 
     /// Drops history steps beyond `2 * keep` (as pushes do), keeping the newest `keep`.
     mutating func trimHistory(keep: Int) {
-        guard history.count - keep > keep else { return }
-        if let dropped = history.trim(keep: keep) { setBase(dropped) }
+        if let dropped = history.trimIfFull(keep: keep) { setBase(dropped) }
     }
 
     private mutating func setBase(_ change: KeptChange) {
