@@ -31,73 +31,26 @@ extension NavigatorDaemon {
 
     /// The one way into the handlers: every call of a method of the contract on `nav` comes here, its
     /// arguments already checked against the declared in-signature, and read here into the method's typed value
-    /// (`NavigatorCall`; a value of another shape still throws `InvalidArgs` naming it). One case per method: a
-    /// method without a handler does not compile.
+    /// (`NavigatorCall`; a value of another shape still throws `InvalidArgs` naming it). What the call asks is
+    /// declared with the contract (`NavigatorCall.meaning`): a change is performed by the model and committed in
+    /// the group commit before it is answered, a reading is answered from the state, and the three calls only the
+    /// service can answer are answered here.
     func answer(_ method: NavigatorMethod, _ call: MethodCall, on nav: ServedNavigator) throws(DBusError) -> Answer {
-        switch try NavigatorCall(method, values: call.arguments) {
-        case .push(let call): return try mutate(nav, .push(route: call.route, params: call.params.reading), returningId: true)
-        case .pop: return try mutate(nav, .pop)
-        case .popTo(let call): return try mutate(nav, .popTo(target: call.target))
-        case .popToRoot: return try mutate(nav, .popToRoot)
-        case .replace(let call):
-            return try mutate(nav, .replace(route: call.route, params: call.params.reading), returningId: true)
-        case .setStack(let call): return try mutate(nav, .setStack(call.screens.reading))
-        case .present(let call):
-            return try mutate(nav, .present(route: call.route, params: call.params.reading, style: call.style), returningId: true)
-        case .dismiss: return try mutate(nav, .dismiss)
-        case .dismissAll: return try mutate(nav, .dismissAll)
-        case .back: return try mutate(nav, .back)
-        case .selectTab(let call): return try mutate(nav, .selectTab(call.tab))
-        case .open(let call): return try mutate(nav, .open(call.target))
-        case .apply(let call): return try mutate(nav, .apply(call.ops.reading, expectedRevision: call.expectedRevision))
-        case .undo: return try mutate(nav, .undo)
-        case .redo: return try mutate(nav, .redo)
-        case .getState:
-            return Answer([.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), nav.coordinator.path.dbusValue])
-        case .getTree:
-            return Answer([.uint64(nav.coordinator.revision), .string(nav.coordinator.selectedTab), nav.coordinator.nodes.dbusValue])
-        case .getRoutes: return Answer([nav.routesValue()])
-        case .history(let call): return Answer([nav.coordinator.history(limit: Int(call.limit)).dbusValue])
-        case .reload: return Answer(try reload(from: nav))
-        case .send(let call): return try send(call, on: nav)
-        case .start(let call): return try start(call, on: nav)
-        case .finish(let call): return try mutate(nav, .finish(output: call.output, params: call.params.reading))
-        case .setFacts(let call): return try mutate(nav, .setFacts(call.facts.reading))
-        case .getFlows: return Answer([nav.coordinator.flows.dbusValue])
-        case .getEvents(let call):
-            return try bySource(call) { source throws(NavigationError) in
-                try nav.coordinator.events(source: source).dbusValue
+        let call = try NavigatorCall(method, values: call.arguments)
+        switch call.meaning {
+        case .change(let operation, let reply):
+            let change = try perform(nav, operation)
+            return Answer(reply.values(of: change, on: nav.coordinator), change: change)
+        case .reading(let read):
+            return Answer(try read(nav.coordinator))
+        case .service:
+            switch call {
+            case .reload: return Answer(try reload(from: nav))
+            case .getChanges(let call): return try changes(call, on: nav)
+            case .export(let call): return try export(call, on: nav)
+            default: throw .failed("navd \(Navigator.version) has no handler for \(method.name)")
             }
-        case .getEventParams(let call):
-            return try bySource(call) { source throws(NavigationError) in
-                try nav.coordinator.eventParams(source: source).dbusValue
-            }
-        case .resolve(let call): return try resolve(call, on: nav)
-        case .getTreeAt(let call):
-            let kept: StateAtRevision
-            do { kept = try nav.coordinator.state(at: call.revision) } catch { throw DBusError(error) }
-            return Answer([
-                .uint64(kept.revision), .string(kept.selectedTab), kept.nodes.dbusValue, kept.facts.dbusValue,
-                kept.flows.dbusValue,
-            ])
-        case .revert(let call):
-            return try mutate(nav, .revert(revision: call.revision, expectedRevision: call.expectedRevision))
-        case .getChanges(let call): return try changes(call, on: nav)
-        case .export(let call): return try export(call, on: nav)
-        case .getLimits:
-            let limits = nav.coordinator.graph.limits.named
-            return Answer([.dictionary(key: .string, value: .uint32, limits.map {
-                DBusDictEntry(key: .string($0.name), value: .uint32(UInt32(clamping: $0.value)))
-            })])
         }
-    }
-
-    /// Applies one operation to the model; the reply is the new (or, for a no-op, current) revision,
-    /// and with `returningId` the id of the screen the call made (or, redirected, the screen now on top).
-    func mutate(_ nav: ServedNavigator, _ operation: Operation, returningId: Bool = false) throws(DBusError) -> Answer {
-        let change = try perform(nav, operation)
-        guard returningId else { return Answer([.uint64(change.revision)], change: change) }
-        return Answer([.uint64(change.revision), .string(change.newScreenId ?? nav.coordinator.top.id)], change: change)
     }
 
     /// Applies one operation to the model; a refusal becomes the D-Bus error of its name.
@@ -207,12 +160,6 @@ extension ServedNavigator {
         case .access: Navigator.accessValue(coordinator.graph.access)
         case .backTarget: BackTarget.dbusValue(coordinator.backTarget)
         }
-    }
-
-    /// `GetRoutes`: one `(sa{sv})` per route, in the graph's order.
-    func routesValue() -> DBusValue {
-        let graph = coordinator.graph
-        return RouteInfo.dbusValue(routes: graph.routeOrder.compactMap { graph.routes[$0].map(RouteInfo.init) })
     }
 }
 

@@ -3,7 +3,7 @@ import Navigation
 
 // A method's arguments as one typed value: its fields, each named once with the type it travels as, give the
 // declaration introspection shows, the decoding the daemon (and the D-Bus call fuzz target) reads a call with, and
-// the encoding the clients send (NavigatorCall.swift declares the values).
+// the encoding the clients send (`NavigatorCall`, in NavigatorMethod.swift, declares the values).
 
 /// A Swift value one argument travels as: its D-Bus signature, how it is written, and how it is read.
 public protocol WireArgument: Sendable {

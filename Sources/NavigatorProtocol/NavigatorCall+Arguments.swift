@@ -1,6 +1,6 @@
 import DBus
 
-// The arguments value of each method of NavigatorCall.swift: each field named once, as the contract names it, with
+// The arguments value of each method of `NavigatorCall` (NavigatorMethod.swift): each field named once, as the contract names it, with
 // the type it travels as (ArgumentCoding.swift).
 
 /// The arguments of `Push` and `Replace`: `(s route, a{sv} params)`.

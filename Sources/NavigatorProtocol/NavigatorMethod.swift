@@ -1,4 +1,5 @@
 import DBus
+import Navigation
 import Synchronization
 
 /// The methods of `org.navd.Navigator1`, one case each, in introspection order: a method is a case, so a
@@ -222,5 +223,204 @@ extension NavigatorMethod {
             "GetLimits", NavigatorCall.getLimits, out: [.init("limits", "a{su}")], changesTree: false,
             "The limits this navigator enforces, each by its route-file key (max-path-depth, max-stack-depth, max-params-bytes, max-apply-ops, max-string-bytes, max-undo, max-history): the default, the route file's limits: over it, navd's options over both. A call over one of the first five is answered LimitExceeded. Changes nothing.")
         }
+    }
+}
+
+
+/// A call of a method of `org.navd.Navigator1` with its arguments as one typed value (NavigatorCall+Arguments.swift),
+/// one case per `NavigatorMethod`: what the daemon's handlers receive and what the clients' requests build. The
+/// method's declaration takes its arguments from the case's value (`NavigatorMethod`'s spec names the case), so the
+/// introspection, the daemon's decoding and the clients' encoding cannot disagree.
+public enum NavigatorCall: Hashable, Sendable {
+    case push(RouteArguments), pop(NoArguments), popTo(TargetArguments), popToRoot(NoArguments), replace(RouteArguments)
+    case setStack(ScreensArguments), present(PresentArguments), dismiss(NoArguments), dismissAll(NoArguments)
+    case back(NoArguments), selectTab(TabArguments), open(TargetArguments), apply(ApplyArguments), undo(NoArguments)
+    case redo(NoArguments), getState(NoArguments), getTree(NoArguments), getRoutes(NoArguments), history(LimitArguments)
+    case send(SendArguments), start(StartArguments), finish(FinishArguments), setFacts(FactsArguments)
+    case getFlows(NoArguments), getEvents(SourceArguments), resolve(ResolveArguments), reload(NoArguments)
+    case getEventParams(SourceArguments), getTreeAt(RevisionArguments), revert(RevertArguments)
+    case getChanges(ChangesArguments), export(ExportArguments), getLimits(NoArguments)
+
+    /// Reads a call of `method` from its values, as the method's declaration says; throws `InvalidArgs` naming the
+    /// first argument that does not fit.
+    public init(_ method: NavigatorMethod, values: [DBusValue]) throws(DBusError) {
+        self = try method.form.decode(values)
+    }
+
+    /// The method called.
+    public var method: NavigatorMethod { parts.method }
+
+    /// The arguments' values, in the declared order.
+    public var values: [DBusValue] { parts.arguments.values }
+
+    /// The method and its arguments value.
+    private var parts: (method: NavigatorMethod, arguments: any MethodArguments) {
+        switch self {
+        case .push(let arguments): (.push, arguments)
+        case .pop(let arguments): (.pop, arguments)
+        case .popTo(let arguments): (.popTo, arguments)
+        case .popToRoot(let arguments): (.popToRoot, arguments)
+        case .replace(let arguments): (.replace, arguments)
+        case .setStack(let arguments): (.setStack, arguments)
+        case .present(let arguments): (.present, arguments)
+        case .dismiss(let arguments): (.dismiss, arguments)
+        case .dismissAll(let arguments): (.dismissAll, arguments)
+        case .back(let arguments): (.back, arguments)
+        case .selectTab(let arguments): (.selectTab, arguments)
+        case .open(let arguments): (.open, arguments)
+        case .apply(let arguments): (.apply, arguments)
+        case .undo(let arguments): (.undo, arguments)
+        case .redo(let arguments): (.redo, arguments)
+        case .getState(let arguments): (.getState, arguments)
+        case .getTree(let arguments): (.getTree, arguments)
+        case .getRoutes(let arguments): (.getRoutes, arguments)
+        case .history(let arguments): (.history, arguments)
+        case .send(let arguments): (.send, arguments)
+        case .start(let arguments): (.start, arguments)
+        case .finish(let arguments): (.finish, arguments)
+        case .setFacts(let arguments): (.setFacts, arguments)
+        case .getFlows(let arguments): (.getFlows, arguments)
+        case .getEvents(let arguments): (.getEvents, arguments)
+        case .resolve(let arguments): (.resolve, arguments)
+        case .reload(let arguments): (.reload, arguments)
+        case .getEventParams(let arguments): (.getEventParams, arguments)
+        case .getTreeAt(let arguments): (.getTreeAt, arguments)
+        case .revert(let arguments): (.revert, arguments)
+        case .getChanges(let arguments): (.getChanges, arguments)
+        case .export(let arguments): (.export, arguments)
+        case .getLimits(let arguments): (.getLimits, arguments)
+        }
+    }
+}
+
+/// How a method's call is made of its arguments value: the case of `NavigatorCall` that `NavigatorMethod`'s spec
+/// names, whose value's coding gives the declared arguments and the decoding.
+struct CallForm: Sendable {
+    /// The arguments as declared.
+    let declarations: [ArgumentDeclaration]
+    /// Reads a call's values into its case.
+    let decode: @Sendable ([DBusValue]) throws(DBusError) -> NavigatorCall
+
+    /// The form of the case `make`.
+    init<Arguments: MethodArguments>(_ make: @escaping @Sendable (Arguments) -> NavigatorCall) {
+        declarations = Arguments.declarations
+        decode = { values throws(DBusError) in make(try Arguments(values: values)) }
+    }
+}
+
+extension NavigatorMethod {
+    /// The cause of the changes a call of it makes: its name in lower case (`popto`, `setfacts`, `apply`); nil for a
+    /// method that does not change the tree itself (a reader, or `Reload`, whose change is a `reconcile`).
+    public var changeCause: ChangeCause? { changesTree ? ChangeCause(rawValue: name.lowercased()) : nil }
+}
+
+/// What a call asks of the navigator, declared with the contract: a change (the model's operation, and what its
+/// reply carries besides the revision), a reading answered from the navigator's state alone, or a call only the
+/// service answers, because it needs more than the state (route files, the callers' records, the graphs a
+/// recording carries). `NavigatorCall.meaning` says it for every method, so a method the contract gains is placed
+/// here before anything compiles, and the daemon answers changes and readings with no code of its own.
+public enum CallMeaning {
+    /// A change: the operation the model performs, and the reply's shape.
+    case change(Operation, reply: ChangeReply)
+    /// A reading: the reply's values, from the navigator's state; a refusal is the error the caller gets.
+    case reading((Coordinator) throws(DBusError) -> [DBusValue])
+    /// A call the service answers itself (`Reload`, `GetChanges`, `Export`).
+    case service
+}
+
+/// The reply of a call that changes the tree: the revision after it (for a no-op, the current one), and for some
+/// methods one value more.
+public enum ChangeReply: Hashable, Sendable {
+    /// `t revision`.
+    case revision
+    /// `(t revision, s id)`: the screen the call made, or, redirected, the screen now on top.
+    case revisionAndId
+    /// `(t revision, s outcome)`: what Send's handler did.
+    case revisionAndOutcome
+    /// `(t revision, s flow_id)`: the flow instance Start made.
+    case revisionAndFlowId
+
+    /// The reply's values for `change`, `coordinator` being the state after it.
+    public func values(of change: Change, on coordinator: Coordinator) -> [DBusValue] {
+        switch self {
+        case .revision: [.uint64(change.revision)]
+        case .revisionAndId: [.uint64(change.revision), .string(change.newScreenId ?? coordinator.top.id)]
+        case .revisionAndOutcome: [.uint64(change.revision), .string(change.outcome.rawValue)]
+        case .revisionAndFlowId: [.uint64(change.revision), .string(change.newFlowID ?? "")]
+        }
+    }
+}
+
+extension NavigatorCall {
+    /// What the call asks of the navigator (`CallMeaning`), one case per method.
+    public var meaning: CallMeaning {
+        switch self {
+        case .push(let call): .change(.push(route: call.route, params: call.params.reading), reply: .revisionAndId)
+        case .pop: .change(.pop, reply: .revision)
+        case .popTo(let call): .change(.popTo(target: call.target), reply: .revision)
+        case .popToRoot: .change(.popToRoot, reply: .revision)
+        case .replace(let call): .change(.replace(route: call.route, params: call.params.reading), reply: .revisionAndId)
+        case .setStack(let call): .change(.setStack(call.screens.reading), reply: .revision)
+        case .present(let call):
+            .change(.present(route: call.route, params: call.params.reading, style: call.style), reply: .revisionAndId)
+        case .dismiss: .change(.dismiss, reply: .revision)
+        case .dismissAll: .change(.dismissAll, reply: .revision)
+        case .back: .change(.back, reply: .revision)
+        case .selectTab(let call): .change(.selectTab(call.tab), reply: .revision)
+        case .open(let call): .change(.open(call.target), reply: .revision)
+        case .apply(let call): .change(.apply(call.ops.reading, expectedRevision: call.expectedRevision), reply: .revision)
+        case .undo: .change(.undo, reply: .revision)
+        case .redo: .change(.redo, reply: .revision)
+        case .send(let call):
+            .change(
+                .send(source: call.source, event: call.event, params: call.params.reading, expectedRevision: call.expectedRevision),
+                reply: .revisionAndOutcome)
+        case .start(let call): .change(.start(flow: call.flow, params: call.params.reading), reply: .revisionAndFlowId)
+        case .finish(let call): .change(.finish(output: call.output, params: call.params.reading), reply: .revision)
+        case .setFacts(let call): .change(.setFacts(call.facts.reading), reply: .revision)
+        case .revert(let call): .change(.revert(revision: call.revision, expectedRevision: call.expectedRevision), reply: .revision)
+        case .getState: .reading { [.uint64($0.revision), .string($0.selectedTab), $0.path.dbusValue] }
+        case .getTree: .reading { [.uint64($0.revision), .string($0.selectedTab), $0.nodes.dbusValue] }
+        case .getRoutes:
+            .reading { coordinator in
+                let graph = coordinator.graph
+                return [RouteInfo.dbusValue(routes: graph.routeOrder.compactMap { graph.routes[$0].map(RouteInfo.init) })]
+            }
+        case .history(let call): .reading { [$0.history(limit: Int(call.limit)).dbusValue] }
+        case .getFlows: .reading { [$0.flows.dbusValue] }
+        case .getEvents(let call): .reading { coordinator throws(DBusError) in
+            [try Self.refusing { () throws(NavigationError) in try coordinator.events(source: call.source).dbusValue }]
+        }
+        case .getEventParams(let call): .reading { coordinator throws(DBusError) in
+            [try Self.refusing { () throws(NavigationError) in try coordinator.eventParams(source: call.source).dbusValue }]
+        }
+        case .resolve(let call): .reading { coordinator throws(DBusError) in
+            let request: ResolveRequest
+            switch call.kind {
+            case "event": request = .event(call.target, params: call.params.reading)
+            case "link": request = .link(call.target)
+            default:
+                throw .invalidArgs("Resolve's kind is 'event' (target: an event) or 'link' (target: what Open accepts), not '\(call.kind)'")
+            }
+            return try Self.refusing { () throws(NavigationError) in try coordinator.resolve(request).dbusValues }
+        }
+        case .getTreeAt(let call): .reading { coordinator throws(DBusError) in
+            let kept = try Self.refusing { () throws(NavigationError) in try coordinator.state(at: call.revision) }
+            return [
+                .uint64(kept.revision), .string(kept.selectedTab), kept.nodes.dbusValue, kept.facts.dbusValue, kept.flows.dbusValue,
+            ]
+        }
+        case .getLimits: .reading { coordinator in
+            [.dictionary(key: .string, value: .uint32, coordinator.graph.limits.named.map {
+                DBusDictEntry(key: .string($0.name), value: .uint32(UInt32(clamping: $0.value)))
+            })]
+        }
+        case .reload, .getChanges, .export: .service
+        }
+    }
+
+    /// `body`'s value; a refusal of the model becomes the D-Bus error of its name.
+    private static func refusing<Value>(_ body: () throws(NavigationError) -> Value) throws(DBusError) -> Value {
+        do { return try body() } catch { throw DBusError(error) }
     }
 }

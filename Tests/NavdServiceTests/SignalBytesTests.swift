@@ -20,7 +20,7 @@ struct SignalBytesTests {
         defer { navd.stop() }
         let daemon = navd.daemon
         let main = daemon.main
-        _ = try daemon.mutate(main, .push(route: "orange", params: [:]))
+        _ = try daemon.perform(main, .push(route: "orange", params: [:]))
         var every = PendingProperties()
         for property in NavigatorProperty.allCases { every.insert(property) }
         #expect(every.members == NavigatorProperty.allCases)

@@ -74,6 +74,18 @@ struct NavigatorCallTests {
         #expect(try NavigatorCall(method, values: message.body()) == call)
     }
 
+    /// What a call asks of the navigator agrees with its declaration: a change exactly for the methods that are
+    /// committed before they are answered, the service's own handling only for the three that need more than the
+    /// state, and a reading for every other.
+    @Test(arguments: NavigatorMethod.allCases)
+    func everyMethodsMeaningAgreesWithItsDeclaration(_ method: NavigatorMethod) {
+        switch Self.sample(method).meaning {
+        case .change: #expect(method.changesTree, "\(method.name) is a change but not declared as changing the tree")
+        case .reading: #expect(!method.changesTree && ![.reload, .getChanges, .export].contains(method))
+        case .service: #expect([.reload, .getChanges, .export].contains(method), "\(method.name) needs a handler of the service's own")
+        }
+    }
+
     @Test(arguments: NavigatorMethod.allCases)
     func anArgumentOfAnotherTypeIsRefusedAsInvalidArgs(_ method: NavigatorMethod) {
         let values = Self.sample(method).values
