@@ -91,85 +91,93 @@ public final class ObjectServer: @unchecked Sendable {
     /// must be `message`'s), so that a caller that looked at them does not read them twice.
     public func handleForSending(_ message: Message, header: CallHeader) -> OutgoingMessage? {
         guard message.kind == .methodCall else { return nil }
-        let reply = dispatch(message, header, handler: nil)
+        let reply = dispatch(message, header, handler: Optional<(MethodCall) throws -> ([DBusValue], Void)>.none).reply
         return message.noReplyExpected ? nil : reply
     }
 
     /// `handleForSending(_:header:)` with a call of an exported method answered by `handler` instead of
     /// the implementation's, after the same checks (object, interface, method, in-signature) and with
     /// its values checked and marshalled the same way; any other call is answered as usual. What
-    /// `handler` learns beyond the values (a service's change) stays with its caller, in its closure.
-    public func handleForSending(
-        _ message: Message, header: CallHeader, handler: (MethodCall) throws -> [DBusValue]
-    ) -> OutgoingMessage? {
-        guard message.kind == .methodCall else { return nil }
-        let reply = withoutActuallyEscaping(handler) { dispatch(message, header, handler: $0) }
-        return message.noReplyExpected ? nil : reply
+    /// `handler` learns beyond the values (a service's change) comes back as `outcome`, nil when the handler
+    /// was not reached or threw.
+    public func handleForSending<Outcome>(
+        _ message: Message, header: CallHeader, handler: (MethodCall) throws -> (values: [DBusValue], outcome: Outcome)
+    ) -> (reply: OutgoingMessage?, outcome: Outcome?) {
+        guard message.kind == .methodCall else { return (nil, nil) }
+        let (reply, outcome) = withoutActuallyEscaping(handler) { dispatch(message, header, handler: $0) }
+        return (message.noReplyExpected ? nil : reply, outcome)
     }
 
-    private func dispatch(
-        _ message: Message, _ header: CallHeader, handler: ((MethodCall) throws -> [DBusValue])?
-    ) -> OutgoingMessage {
+    private func dispatch<Outcome>(
+        _ message: Message, _ header: CallHeader, handler: ((MethodCall) throws -> ([DBusValue], Outcome))?
+    ) -> (reply: OutgoingMessage, outcome: Outcome?) {
         let pathText = header.path ?? "/"
         let member = header.member ?? ""
         let path = ObjectPath(unchecked: pathText)
         let exported = objects[path] ?? []
         let isNode = !exported.isEmpty || path == .root || nodes.contains(path) || hasChildren(path)
         guard isNode else {
-            return .message(message.makeError(DBusError(
-                name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'")))
+            return (.message(message.makeError(DBusError(
+                name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'"))), nil)
         }
         if let interfaceName = header.interface {
             if let target = exported.first(where: { $0.declaration.name == interfaceName }) {
                 return invoke(message, on: target, member: member, path: path, handler: handler)
             }
             if let standard = standardInterfaces(at: path).first(where: { $0.name == interfaceName }) {
-                return .message(invokeStandard(message, interface: standard, member: member, path: path))
+                return (.message(invokeStandard(message, interface: standard, member: member, path: path)), nil)
             }
-            return .message(message.makeError(DBusError(
+            return (.message(message.makeError(DBusError(
                 name: DBusErrorName.unknownInterface,
-                message: "No such interface '\(interfaceName)' at object path '\(pathText)'")))
+                message: "No such interface '\(interfaceName)' at object path '\(pathText)'"))), nil)
         }
         // No interface field: resolve by member name, exported interfaces first.
         if let target = exported.first(where: { $0.index.methods[member] != nil }) {
             return invoke(message, on: target, member: member, path: path, handler: handler)
         }
         if let standard = standardInterfaces(at: path).first(where: { $0.method(named: member) != nil }) {
-            return .message(invokeStandard(message, interface: standard, member: member, path: path))
+            return (.message(invokeStandard(message, interface: standard, member: member, path: path)), nil)
         }
-        return .message(message.makeError(DBusError(
+        return (.message(message.makeError(DBusError(
             name: DBusErrorName.unknownMethod,
-            message: "No such method '\(member)' at object path '\(pathText)' (signature '\(message.signature)')")))
+            message: "No such method '\(member)' at object path '\(pathText)' (signature '\(message.signature)')"))), nil)
     }
 
-    private func invoke(
+    private func invoke<Outcome>(
         _ message: Message, on target: Exported, member: String, path: ObjectPath,
-        handler given: ((MethodCall) throws -> [DBusValue])?
-    ) -> OutgoingMessage {
+        handler given: ((MethodCall) throws -> ([DBusValue], Outcome))?
+    ) -> (reply: OutgoingMessage, outcome: Outcome?) {
         let interface = target.declaration
         guard let indexed = target.index.methods[member] else {
-            return .message(message.makeError(Self.unknownMethod(member, interface: interface.name, message: message)))
+            return (.message(message.makeError(Self.unknownMethod(member, interface: interface.name, message: message))), nil)
         }
         if let refusal = refusal(message, at: path, interface: interface.name, member: member) {
-            return .message(message.makeError(refusal))
+            return (.message(message.makeError(refusal)), nil)
         }
         let method = indexed.declaration
+        var outcome: Outcome?
         do throws(DBusError) {
             let arguments = try Self.checkedArguments(
                 message, method: method, inSignature: indexed.inSignature, interface: interface.name)
-            guard let handler = given ?? target.implementation.methods[member] else {
-                throw .failed("method '\(member)' of interface '\(interface.name)' has no implementation")
-            }
+            let call = MethodCall(message: message, arguments: arguments)
             let values: [DBusValue]
             do {
-                values = try handler(MethodCall(message: message, arguments: arguments))
+                if let given {
+                    let answered = try given(call)
+                    values = answered.0
+                    outcome = answered.1
+                } else if let implemented = target.implementation.methods[member] {
+                    values = try implemented(call)
+                } else {
+                    throw DBusError.failed("method '\(member)' of interface '\(interface.name)' has no implementation")
+                }
             } catch let error as DBusError {
                 throw error
             } catch {
                 throw .failed(String(describing: error))
             }
             do {
-                return .marshalled(try MarshalledMessage.reply(to: message, values, declared: indexed.outSignature))
+                return (.marshalled(try MarshalledMessage.reply(to: message, values, declared: indexed.outSignature)), outcome)
             } catch let error where error.message.hasPrefix(BodyCheck.mismatchPrefix) {
                 throw .failed(
                     "method '\(member)' of interface '\(interface.name)' produced values of type '\(values.signature)'"
@@ -178,7 +186,7 @@ public final class ObjectServer: @unchecked Sendable {
                 throw .failed("method '\(member)' of interface '\(interface.name)' produced a reply that cannot be sent: \(error.message)")
             }
         } catch {
-            return .message(message.makeError(error))
+            return (.message(message.makeError(error)), outcome)
         }
     }
 

@@ -2,14 +2,17 @@ import DBus
 import Navigation
 import NavigatorProtocol
 
-/// What a handler answers: the reply's values, and the change the call made (nil when it made none).
+/// What a handler answers: the reply's values, and the change the call made (nil when it made none) with the
+/// arguments that asked for it (what its record keeps).
 struct Answer {
     let values: [DBusValue]
     let change: Change?
+    let arguments: [DBusValue]
 
-    init(_ values: [DBusValue], change: Change? = nil) {
+    init(_ values: [DBusValue], change: Change? = nil, arguments: [DBusValue] = []) {
         self.values = values
         self.change = change
+        self.arguments = arguments
     }
 }
 

@@ -34,19 +34,18 @@ extension NavigatorDaemon {
         return false
     }
 
-    /// Takes the bus's messages that concern callers: a credentials answer (the calls parked for it
-    /// are then processed, in order) or a connection leaving. True when `message` was one of those.
-    func takeCallerNews(_ message: Message) -> Bool {
+    /// Takes the bus's messages that concern callers: a credentials answer, which releases the calls parked
+    /// for it (returned, in order, for the loop to handle), or a connection leaving (nothing released). Nil when
+    /// `message` was neither.
+    func takeCallerNews(_ message: Message) -> [Message]? {
         if message.kind == .methodReturn || message.kind == .error {
-            guard let parked = callers.answer(message) else { return false }
-            for call in parked { process(call) }
-            return true
+            return callers.answer(message)
         }
         if let change = message.nameOwnerChange {
             callers.forget(change)
-            return true
+            return []
         }
-        return false
+        return nil
     }
 
     /// `AccessDenied` for a call to `member` of `interface` on `navigator` that its caller may not

@@ -7,30 +7,71 @@ import Navigation
 /// `PropertiesChanged` per navigator); a navigator whose commit fails goes back to its last
 /// commit and its calls are answered as if run against it.
 extension NavigatorDaemon {
-    /// One answered-after-commit call.
+    /// One call answered after the commit: what `handleChange` returns.
     struct PendingCall {
         let call: Message
         let method: NavigatorMethod
         let navigator: ServedNavigator
+        /// The reply to send once the batch is durable (nil when none is expected).
         let reply: OutgoingMessage?
-        let succeeded: Bool
         /// The change the call made (nil for a no-op or a refusal); its `StackChanged` is built
         /// when the batch is answered.
         let change: Change?
+        /// What the store appends for it (nil when it changed nothing, or navd is ephemeral).
         let record: StoredRecord?
     }
 
-    /// Commits the pending changes, one transaction per navigator's store, then answers them in
-    /// order: reply, `StackChanged`, `FlowFinished` per flow the change ended, and one
-    /// `PropertiesChanged` per navigator at the end. The first reply is written as soon as its
-    /// change is durable; the rest follows in one write. If a navigator's commit fails, every call
-    /// to it that succeeded in memory is answered `StorageFailed` and its state goes back to its
-    /// last commit; the other navigators' calls are answered as usual.
+    /// The calls read since the last commit, with the navigators they went to (in the order of their first call)
+    /// and, per navigator, the properties their changes touched.
+    struct Batch {
+        private(set) var calls: [PendingCall] = []
+        private(set) var navigators: [ServedNavigator] = []
+        private(set) var properties: [PendingProperties] = []
+
+        var isEmpty: Bool { calls.isEmpty }
+        var count: Int { calls.count }
+
+        mutating func add(_ call: PendingCall) {
+            let index: Int
+            if let known = navigators.firstIndex(where: { $0 === call.navigator }) {
+                index = known
+            } else {
+                navigators.append(call.navigator)
+                properties.append(PendingProperties())
+                index = navigators.count - 1
+            }
+            if let change = call.change { properties[index].insert(change.changedProperties) }
+            calls.append(call)
+        }
+
+        mutating func removeAll() {
+            calls.removeAll(keepingCapacity: true)
+            navigators.removeAll(keepingCapacity: true)
+            properties.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Commits what the loop has read, answers it and starts the snapshots that are due: the loop's one way to
+    /// make its batch durable (before a read, a reload, or when the batch is full or the loop would wait).
     func commitPending() {
+        guard !batch.isEmpty else { return }
+        let messages = commit(batch)
+        let navigators = batch.navigators
+        batch.removeAll()
+        send(messages)
+        for navigator in navigators { startSnapshotIfDue(navigator) }
+    }
+
+    /// Commits `batch`, one transaction per navigator's store, and returns its answers in order: reply,
+    /// `StackChanged`, `FlowFinished` per flow the change ended, and one `PropertiesChanged` per navigator at
+    /// the end. If a navigator's commit fails, every call to it that succeeded in memory is answered
+    /// `StorageFailed` and its state goes back to its last commit; the other navigators' calls are answered as
+    /// usual.
+    func commit(_ batch: Batch) -> [OutgoingMessage] {
         var failed: [ObjectIdentifier: StoreError] = [:]
-        for navigator in pendingNavigators {
+        for navigator in batch.navigators {
             guard let store = navigator.store else { continue }
-            let records = pending.compactMap { $0.navigator === navigator ? $0.record : nil }
+            let records = batch.calls.compactMap { $0.navigator === navigator ? $0.record : nil }
             if records.isEmpty { continue }
             do {
                 try store.append(records)
@@ -38,54 +79,43 @@ extension NavigatorDaemon {
                 failed[ObjectIdentifier(navigator)] = error
             }
         }
-        if !failed.isEmpty {
-            rollBack(failed)
-            return
+        if !failed.isEmpty { return rollBack(batch, failed) }
+        var messages: [OutgoingMessage] = []
+        messages.reserveCapacity(3 * batch.count + batch.navigators.count)
+        for call in batch.calls {
+            if let reply = call.reply { messages.append(reply) }
+            if let change = call.change { messages += signals(of: change, from: call.navigator) }
         }
-        outgoing.removeAll(keepingCapacity: true)
-        for (index, call) in pending.enumerated() {
-            if let reply = call.reply {
-                outgoing.append(reply)
-                if index == 0 { sendOutgoing() }
-            }
-            if let change = call.change {
-                appendSignals(of: change, from: call.navigator)
-            }
+        for (navigator, properties) in zip(batch.navigators, batch.properties) {
+            if let signal = propertiesChanged(navigator, properties) { messages.append(signal) }
         }
-        for navigator in pendingNavigators {
-            appendPropertiesChanged(navigator)
-        }
-        sendOutgoing()
-        for navigator in pendingNavigators { startSnapshotIfDue(navigator) }
-        pending.removeAll(keepingCapacity: true)
-        pendingNavigators.removeAll(keepingCapacity: true)
+        return messages
     }
 
-    /// `StackChanged` and the change's `FlowFinished` signals from `navigator`'s path, into `outgoing`.
-    func appendSignals(of change: Change, from navigator: ServedNavigator) {
+    /// `StackChanged` and the change's `FlowFinished` signals from `navigator`'s path.
+    func signals(of change: Change, from navigator: ServedNavigator) -> [OutgoingMessage] {
+        var messages: [OutgoingMessage] = []
         if let signal = stackChangedSignal(
             navigator, revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path
         ) {
-            outgoing.append(.marshalled(signal))
+            messages.append(.marshalled(signal))
         }
-        for signal in flowFinishedSignals(change, from: navigator) { outgoing.append(.marshalled(signal)) }
+        for signal in flowFinishedSignals(change, from: navigator) { messages.append(.marshalled(signal)) }
+        return messages
     }
 
-    /// One `PropertiesChanged` with `navigator`'s pending properties (if any), into `outgoing`.
-    func appendPropertiesChanged(_ navigator: ServedNavigator) {
-        if !navigator.pendingProperties.isEmpty, let signal = propertiesChangedSignal(navigator, navigator.pendingProperties) {
-            outgoing.append(.marshalled(signal))
-        }
-        navigator.pendingProperties.removeAll()
+    /// One `PropertiesChanged` with `properties`' final values on `navigator`; nil when there are none.
+    func propertiesChanged(_ navigator: ServedNavigator, _ properties: PendingProperties) -> OutgoingMessage? {
+        guard !properties.isEmpty, let signal = propertiesChangedSignal(navigator, properties) else { return nil }
+        return .marshalled(signal)
     }
 
     /// Announces a change made outside a method call's group commit (a reload): `StackChanged`,
-    /// its `FlowFinished` signals and one `PropertiesChanged`, in one write.
-    func announce(_ change: Change?, from navigator: ServedNavigator) {
-        outgoing.removeAll(keepingCapacity: true)
-        if let change { appendSignals(of: change, from: navigator) }
-        appendPropertiesChanged(navigator)
-        sendOutgoing()
+    /// its `FlowFinished` signals and one `PropertiesChanged` with `properties`, in one write.
+    func announce(_ change: Change?, properties: PendingProperties, from navigator: ServedNavigator) {
+        var messages = change.map { signals(of: $0, from: navigator) } ?? []
+        if let signal = propertiesChanged(navigator, properties) { messages.append(signal) }
+        send(messages)
     }
 
     /// After failed commits: each failed navigator's state goes back to its last commit, and each
@@ -94,27 +124,22 @@ extension NavigatorDaemon {
     /// the tree is answered `StorageFailed` (and changes nothing); a no-op keeps its answer; a
     /// refusal gets its message computed against the restored state. Calls to the others are
     /// answered as committed.
-    private func rollBack(_ failures: [ObjectIdentifier: StoreError]) {
-        let batch = pending
-        let navigatorsInBatch = pendingNavigators
-        pending.removeAll(keepingCapacity: true)
-        pendingNavigators.removeAll(keepingCapacity: true)
-        for navigator in navigatorsInBatch {
+    private func rollBack(_ batch: Batch, _ failures: [ObjectIdentifier: StoreError]) -> [OutgoingMessage] {
+        for navigator in batch.navigators {
             guard let error = failures[ObjectIdentifier(navigator)] else { continue }
-            let count = batch.filter { $0.navigator === navigator }.count
+            let count = batch.calls.filter { $0.navigator === navigator }.count
             logger.error("\(navigator.logPrefix)could not commit \(count) call(s), answering StorageFailed: \(error.message)")
             do {
                 navigator.coordinator = try rereadState(of: navigator)
             } catch {
                 logger.critical("\(navigator.logPrefix)cannot re-read the state after a failed commit: \(error.message)")
             }
-            navigator.pendingProperties.removeAll()
         }
-        outgoing.removeAll(keepingCapacity: true)
-        for call in batch {
+        var messages: [OutgoingMessage] = []
+        for call in batch.calls {
             guard let error = failures[ObjectIdentifier(call.navigator)] else {
-                if let reply = call.reply { outgoing.append(reply) }
-                if let change = call.change { appendSignals(of: change, from: call.navigator) }
+                if let reply = call.reply { messages.append(reply) }
+                if let change = call.change { messages += signals(of: change, from: call.navigator) }
                 continue
             }
             let failure = NavigatorErrorName.storageFailed.error(
@@ -123,15 +148,15 @@ extension NavigatorDaemon {
             let (reply, change, _) = answerChanging(call.method, call.call, header: CallHeader(call.call), on: call.navigator)
             if let change, !change.isNoOp {
                 call.navigator.coordinator = before
-                if !call.call.noReplyExpected { outgoing.append(.message(call.call.makeError(failure))) }
+                if !call.call.noReplyExpected { messages.append(.message(call.call.makeError(failure))) }
             } else if let reply {
-                outgoing.append(reply)
+                messages.append(reply)
             }
         }
-        for navigator in navigatorsInBatch where failures[ObjectIdentifier(navigator)] == nil {
-            appendPropertiesChanged(navigator)
+        for (navigator, properties) in zip(batch.navigators, batch.properties) where failures[ObjectIdentifier(navigator)] == nil {
+            if let signal = propertiesChanged(navigator, properties) { messages.append(signal) }
         }
-        sendOutgoing()
+        return messages
     }
 
     func send(_ message: Message) {
@@ -142,15 +167,9 @@ extension NavigatorDaemon {
         }
     }
 
-    /// Sends what `outgoing` holds (if anything) and empties it.
-    func sendOutgoing() {
-        if outgoing.isEmpty { return }
-        send(outgoing)
-        outgoing.removeAll(keepingCapacity: true)
-    }
-
     /// Sends `batch` in order, the marshalled messages in one write per run.
     func send(_ batch: [OutgoingMessage]) {
+        if batch.isEmpty { return }
         do {
             try connection.send(batch)
         } catch {

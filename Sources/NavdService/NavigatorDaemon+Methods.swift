@@ -36,11 +36,12 @@ extension NavigatorDaemon {
     /// the group commit before it is answered, a reading is answered from the state, and the three calls only the
     /// service can answer are answered here.
     func answer(_ method: NavigatorMethod, _ call: MethodCall, on nav: ServedNavigator) throws(DBusError) -> Answer {
-        let call = try NavigatorCall(method, values: call.arguments)
+        let arguments = call.arguments
+        let call = try NavigatorCall(method, values: arguments)
         switch call.meaning {
         case .change(let operation, let reply):
             let change = try perform(nav, operation)
-            return Answer(reply.values(of: change, on: nav.coordinator), change: change)
+            return Answer(reply.values(of: change, on: nav.coordinator), change: change, arguments: arguments)
         case .reading(let read):
             return Answer(try read(nav.coordinator))
         case .service:

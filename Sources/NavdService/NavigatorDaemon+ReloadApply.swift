@@ -70,7 +70,7 @@ extension NavigatorDaemon {
     func finish(_ job: ReloadJob) -> ReloadOutcome {
         // Calls held for the group commit go first: the repair is written as a snapshot, which must
         // not cover changes that are not in the journal yet.
-        if !pending.isEmpty { commitPending() }
+        commitPending()
         var outcome = ReloadOutcome()
         for name in job.removedApps {
             if let navigator = apps[name] { removeApp(navigator) }
@@ -145,10 +145,11 @@ extension NavigatorDaemon {
         if after.state.graphGeneration != before.state.graphGeneration { rememberGraph(of: navigator) }
         for warning in reconciliation.warnings { logger.warning("\(navigator.logPrefix)\(warning)") }
         logger.notice("\(navigator.logPrefix)route file \(file ?? "<demo>") reloaded\(reconciliation.change.map { "; the tree was repaired as revision \($0.revision)" } ?? "")")
-        navigator.pendingProperties.insert(reconciliation.changedProperties)
+        var properties = PendingProperties()
+        properties.insert(reconciliation.changedProperties)
         // `access:` is part of the graph, not of the state the reconciliation compares.
-        if graph.access != before.graph.access { navigator.pendingProperties.insert(.access) }
-        announce(reconciliation.change, from: navigator)
+        if graph.access != before.graph.access { properties.insert(.access) }
+        announce(reconciliation.change, properties: properties, from: navigator)
     }
 
     /// Whether `file` holds the very bytes `navigator`'s graph was loaded from: `apply` would

@@ -46,7 +46,6 @@ extension NavigatorDaemon {
     /// revision after it. False when navd is not replaying (the call is then a reload as usual).
     func replayReload(_ message: Message, on target: ServedNavigator) -> Bool {
         guard let replay, target === main else { return false }
-        if !pending.isEmpty { commitPending() }
         prepareRecordedChange(on: main)
         let before = main.coordinator.revision
         if replay.plan.underRoutesFile {

@@ -41,12 +41,8 @@ public final class NavigatorDaemon {
     /// The default navigator's store.
     var store: StateStore? { main.store }
 
-    /// Mutating calls applied in memory but not yet committed, in arrival order.
-    var pending: [PendingCall] = []
-    /// The navigators with pending calls, in the order of their first pending call.
-    var pendingNavigators: [ServedNavigator] = []
-    /// The answers of a commit, written to the bus together (kept for its capacity).
-    var outgoing: [OutgoingMessage] = []
+    /// Calls that change a tree, applied in memory but not yet committed, in arrival order (`+GroupCommit`).
+    var batch = Batch()
     /// The reload whose files are being parsed on a thread of their own, if any.
     var reloadInFlight: ReloadJob?
     /// Snapshots being encoded off the reply path, at most one per navigator (`+Snapshots`).
@@ -145,7 +141,7 @@ public final class NavigatorDaemon {
             while let message = connection.popMessage() {
                 process(message)
             }
-            if !pending.isEmpty { commitPending() }
+            commitPending()
             if reloadInFlight != nil { finishParsedReload() }
             if !snapshotsInFlight.isEmpty { storeEncodedSnapshots() }
             if control.isStopRequested { break }
@@ -196,24 +192,33 @@ public final class NavigatorDaemon {
 
     // MARK: The loop's steps
 
-    /// Routes one incoming message: mutations are held for the group commit, everything else is
-    /// answered at once (after committing what is pending, so reads see only durable state).
+    /// Takes one incoming message: a method call is handled; news of a caller may release the calls parked
+    /// for it, which are handled here in the order they came.
     func process(_ message: Message) {
         guard message.kind == .methodCall else {
-            if takeCallerNews(message) { return }
+            if let released = takeCallerNews(message) {
+                for call in released { handle(call) }
+                return
+            }
             if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
                 logger.error("the bus closed the connection")
             }
             return
         }
+        handle(message)
+    }
+
+    /// Handles one method call: a call that may change a tree is applied in memory and joins the batch, to be
+    /// answered once durable; anything else is answered at once, after committing the batch, so that reads see
+    /// only durable state. `Reload` is answered when its files are parsed (off this thread) and applied.
+    func handle(_ message: Message) {
         if waitsForCaller(message) { return }
         let header = CallHeader(message)
         let target = header.interface == nil || header.interface == Navigator.interfaceName
             ? navigators[header.path ?? ""] : nil
         let member = header.member ?? ""
         if let target, member == NavigatorMethod.reload.name, message.signature.isEmpty {
-            // Answered when its files are parsed (off this thread) and applied.
-            if !pending.isEmpty { commitPending() }
+            commitPending()
             if let refusal = refusal(of: message, to: target, interface: Navigator.interfaceName, member: member) {
                 if !message.noReplyExpected { send(message.makeError(refusal)) }
                 return
@@ -223,10 +228,17 @@ public final class NavigatorDaemon {
             return
         }
         guard let navigator = target, let method = NavigatorMethod(name: member), method.changesTree else {
-            if !pending.isEmpty { commitPending() }
+            commitPending()
             if let reply = unknownAppReply(message) ?? server.handle(message) { send(reply) }
             return
         }
+        batch.add(handleChange(method, message, header: header, on: navigator))
+        if batch.count >= Self.maxPendingCalls { commitPending() }
+    }
+
+    /// A call that may change `navigator`'s tree, answered in memory: what to reply once the batch is durable,
+    /// what changed, and what the store is to append.
+    func handleChange(_ method: NavigatorMethod, _ message: Message, header: CallHeader, on navigator: ServedNavigator) -> PendingCall {
         prepareRecordedChange(on: navigator)
         let topBefore = method == .send ? navigator.coordinator.top.id : ""
         let (reply, change, arguments) = answerChanging(method, message, header: header, on: navigator)
@@ -234,12 +246,9 @@ public final class NavigatorDaemon {
         if options.verbose {
             logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }
-        if !pendingNavigators.contains(where: { $0 === navigator }) { pendingNavigators.append(navigator) }
         guard let change, !change.isNoOp else {
-            pending.append(PendingCall(call: message, method: method, navigator: navigator, reply: reply, succeeded: change != nil, change: nil, record: nil))
-            return
+            return PendingCall(call: message, method: method, navigator: navigator, reply: reply, change: nil, record: nil)
         }
-        navigator.pendingProperties.insert(change.changedProperties)
         for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
         let record = changeRecord(message, method: method, arguments: arguments, change: change, topBefore: topBefore)
         navigator.coordinator.record(record, forRevision: change.revision)
@@ -249,8 +258,7 @@ public final class NavigatorDaemon {
             journaled.changeRecord = record
             return StoredRecord(revision: journaled.entry.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: journaled.encoded())
         }
-        pending.append(PendingCall(call: message, method: method, navigator: navigator, reply: reply, succeeded: true, change: change, record: stored))
-        if pending.count >= Self.maxPendingCalls { commitPending() }
+        return PendingCall(call: message, method: method, navigator: navigator, reply: reply, change: change, record: stored)
     }
 
     /// A call that may change `navigator`'s tree, answered by its handler through the object server's
@@ -258,20 +266,16 @@ public final class NavigatorDaemon {
     func answerChanging(
         _ method: NavigatorMethod, _ message: Message, header: CallHeader, on navigator: ServedNavigator
     ) -> (reply: OutgoingMessage?, change: Change?, arguments: [DBusValue]) {
-        var change: Change?
-        var arguments: [DBusValue] = []
-        let reply = server.handleForSending(message, header: header) { call in
-            arguments = call.arguments
+        let (reply, answer) = server.handleForSending(message, header: header) { call in
             let answer = try self.answer(method, call, on: navigator)
-            change = answer.change
-            return answer.values
+            return (answer.values, answer)
         }
-        return (reply, change, arguments)
+        return (reply, answer?.change, answer?.arguments ?? [])
     }
 
     private func shutDown() {
         while let message = connection.popMessage() { process(message) }
-        if !pending.isEmpty { commitPending() }
+        commitPending()
         finishReloadsBeforeStopping()
         for navigator in [main] + apps.values.sorted(by: { $0.path.rawValue < $1.path.rawValue }) {
             close(navigator)

@@ -27,8 +27,6 @@ final class ServedNavigator {
     /// The graph of each generation kept changes were answered under (Export), the current one included;
     /// stored in `store` too (NavigatorDaemon+Export.swift).
     var graphTexts: [UInt64: SavedGraph] = [:]
-    /// Properties changed by pending calls (or a reload), announced with one `PropertiesChanged`.
-    var pendingProperties = PendingProperties()
     /// Its `StackChanged` and `PropertiesChanged` with their headers marshalled (made when first sent).
     var signalTemplates: SignalTemplates?
 
