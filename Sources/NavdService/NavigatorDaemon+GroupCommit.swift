@@ -59,7 +59,12 @@ extension NavigatorDaemon {
         let navigators = batch.navigators
         batch.removeAll()
         send(messages)
-        for navigator in navigators { startSnapshotIfDue(navigator) }
+        for navigator in navigators {
+            // Housekeeping after the answers: the history a push trimmed off goes now, and a snapshot that is
+            // due is encoded off the loop.
+            navigator.coordinator.releaseTrimmedHistory()
+            startSnapshotIfDue(navigator)
+        }
     }
 
     /// Commits `batch`, one transaction per navigator's store, and returns its answers in order: reply,

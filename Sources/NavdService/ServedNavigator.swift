@@ -43,6 +43,8 @@ final class ServedNavigator {
         self.routeFileBytes = source.bytes
         self.savedGraph = source.saved
         self.coordinator = coordinator
+        // What replaying the journal trimmed off goes now, not with the first commit.
+        self.coordinator.releaseTrimmedHistory()
         self.store = store
         self.restored = restored
     }

@@ -26,6 +26,25 @@ struct BoundedStackTests {
         #expect(top != nil && stack.top?.below === top)
     }
 
+    /// The cells an in-place trim cuts off are not released inside the push (the service answers first): they
+    /// stay alive, outside the stack's value, until `releaseCutOff()`.
+    @Test func cellsCutOffInPlaceLiveUntilReleased() {
+        final class Marker: Sendable {}
+        var stack = BoundedStack<Marker>()
+        for _ in 0..<8 { stack.push(Marker(), keep: 4) }
+        weak var oldest = stack.newest(8).last
+        weak var newestCut = stack.newest(4).last
+        #expect(oldest != nil && newestCut != nil)
+        stack.push(Marker(), keep: 4)
+        #expect(stack.count == 4)
+        #expect(oldest != nil && newestCut != nil, "the trim released what it cut off")
+        let released = stack.releaseCutOff()
+        #expect(released)
+        #expect(oldest == nil && newestCut == nil, "releaseCutOff left what the trim cut off alive")
+        let releasedAgain = stack.releaseCutOff()
+        #expect(!releasedAgain)
+    }
+
     @Test func aStackSharingItsCellsRebuildsAndLeavesTheCopyWhole() {
         var stack = BoundedStack<Int>()
         for element in 0..<8 { stack.push(element, keep: 4) }

@@ -38,6 +38,10 @@ struct BoundedStack<Element: Sendable>: Sendable {
     private(set) var top: StackCell<Element>?
     /// The cells' counts start this much above this stack's own count (cells cut off in place).
     private var offset = 0
+    /// The cells the last trim cut off in place, kept alive until `releaseCutOff()`: releasing up to `keep`
+    /// elements takes a while (a thousand kept changes, about a millisecond), which the service spends after
+    /// answering the call whose push trimmed, not before. Not part of the stack's value.
+    private var cutOff: StackCell<Element>?
 
     init() {}
 
@@ -92,8 +96,16 @@ struct BoundedStack<Element: Sendable>: Sendable {
         guard let first = cell.below else { return nil }
         let dropped = first.element
         offset = cell.count - 1
-        cell.below = nil  // the cells cut off go (StackCell.deinit, iteratively)
+        cutOff = first  // held until releaseCutOff() (an older cut-off, if still held, goes now)
+        cell.below = nil
         return dropped
+    }
+
+    /// Releases the cells the last trim cut off (`StackCell.deinit`, iteratively); true when there were some.
+    @discardableResult
+    mutating func releaseCutOff() -> Bool {
+        defer { cutOff = nil }
+        return cutOff != nil
     }
 
     /// Removes and returns the newest element.

@@ -69,6 +69,9 @@ extension NavigationState {
         if let dropped = history.trimIfFull(keep: keep) { setBase(dropped) }
     }
 
+    /// Releases the history steps the last trim cut off (`BoundedStack.releaseCutOff`).
+    mutating func releaseTrimmedHistory() { history.releaseCutOff() }
+
     private mutating func setBase(_ change: KeptChange) {
         base = change.after.map { KeptRevision(revision: change.entry.revision, state: $0.state) }
         baseExport = change.export
@@ -79,6 +82,10 @@ extension NavigationState {
 }
 
 extension Coordinator {
+    /// Releases the history steps a change or reload trimmed off (up to `max-history` of them, about a
+    /// millisecond per thousand): the service calls it once the calls that trimmed are answered.
+    public mutating func releaseTrimmedHistory() { state.releaseTrimmedHistory() }
+
     /// The oldest kept revision: of the `maxHistory` newest history steps that kept a state, then the base, the
     /// oldest; the current one when there is none.
     func oldestKept() -> UInt64 {
