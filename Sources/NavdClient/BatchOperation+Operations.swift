@@ -5,7 +5,7 @@
 extension BatchOperation {
     /// `push`: pushes `route` onto the top stack.
     public static func push(_ route: String, params: Params = [:]) -> BatchOperation {
-        BatchOperation(checked: .push, ["route": .string(route)].withParams(params))
+        BatchOperation(checked: .push, [.route: .string(route)].withParams(params))
     }
 
     /// `pop`: pops the top screen of the top stack.
@@ -13,7 +13,7 @@ extension BatchOperation {
 
     /// `popto`: pops until the screen with that id, or the nearest with that route, is on top.
     public static func popTo(_ target: String) -> BatchOperation {
-        BatchOperation(checked: .popTo, ["target": .string(target)])
+        BatchOperation(checked: .popTo, [.target: .string(target)])
     }
 
     /// `poptoroot`: pops the top stack to its root.
@@ -21,17 +21,17 @@ extension BatchOperation {
 
     /// `replace`: swaps the screen on top for a new one.
     public static func replace(_ route: String, params: Params = [:]) -> BatchOperation {
-        BatchOperation(checked: .replace, ["route": .string(route)].withParams(params))
+        BatchOperation(checked: .replace, [.route: .string(route)].withParams(params))
     }
 
     /// `setstack`: replaces the whole top stack.
     public static func setStack(_ screens: [ScreenSpec]) -> BatchOperation {
-        BatchOperation(checked: .setStack, ["screens": .screens(screens)])
+        BatchOperation(checked: .setStack, [.screens: .screens(screens)])
     }
 
     /// `present`: presents a layer of `style` whose root screen is `route`.
     public static func present(_ route: String, params: Params = [:], style: ModalStyle) -> BatchOperation {
-        BatchOperation(checked: .present, ["route": .string(route), "style": .string(style.rawValue)].withParams(params))
+        BatchOperation(checked: .present, [.route: .string(route), .style: .string(style.rawValue)].withParams(params))
     }
 
     /// `dismiss`: dismisses the top layer.
@@ -45,47 +45,47 @@ extension BatchOperation {
 
     /// `selecttab`: selects a tab.
     public static func selectTab(_ tab: String) -> BatchOperation {
-        BatchOperation(checked: .selectTab, ["tab": .string(tab)])
+        BatchOperation(checked: .selectTab, [.tab: .string(tab)])
     }
 
     /// `open`: goes to a deep link or a named state.
     public static func open(_ target: String) -> BatchOperation {
-        BatchOperation(checked: .open, ["target": .string(target)])
+        BatchOperation(checked: .open, [.target: .string(target)])
     }
 
     /// `send`: reports `event` from the screen `source` (`""`: the top, as when it is left out).
     public static func send(_ event: String, params: Params = [:], source: String = "") -> BatchOperation {
-        var arguments: [String: BatchArgument] = ["event": .string(event)]
-        if !source.isEmpty { arguments["source"] = .string(source) }
+        var arguments: [OperationKey: BatchArgument] = [.event: .string(event)]
+        if !source.isEmpty { arguments[.source] = .string(source) }
         return BatchOperation(checked: .send, arguments.withParams(params))
     }
 
     /// `start`: starts `flow` from the screen on top.
     public static func start(_ flow: String, params: Params = [:]) -> BatchOperation {
-        BatchOperation(checked: .start, ["flow": .string(flow)].withParams(params))
+        BatchOperation(checked: .start, [.flow: .string(flow)].withParams(params))
     }
 
     /// `finish`: ends the innermost flow around the screen on top with `output`.
     public static func finish(_ output: String, params: Params = [:]) -> BatchOperation {
-        BatchOperation(checked: .finish, ["output": .string(output)].withParams(params))
+        BatchOperation(checked: .finish, [.output: .string(output)].withParams(params))
     }
 
     /// `setfacts`: sets the given facts.
     public static func setFacts(_ facts: Params) -> BatchOperation {
-        BatchOperation(checked: .setFacts, ["facts": .params(facts)])
+        BatchOperation(checked: .setFacts, [.facts: .params(facts)])
     }
 
     /// `revert`: the tree and flows of kept `revision` (facts stay).
     public static func revert(to revision: UInt64) -> BatchOperation {
-        BatchOperation(checked: .revert, ["revision": .revision(revision)])
+        BatchOperation(checked: .revert, [.revision: .revision(revision)])
     }
 }
 
-extension Dictionary where Key == String, Value == BatchArgument {
+extension Dictionary where Key == OperationKey, Value == BatchArgument {
     /// The arguments with `params` added when there are any (left out, the daemon reads `{}`).
     fileprivate func withParams(_ params: Params) -> Self {
         var arguments = self
-        if !params.isEmpty { arguments["params"] = .params(params) }
+        if !params.isEmpty { arguments[.params] = .params(params) }
         return arguments
     }
 }

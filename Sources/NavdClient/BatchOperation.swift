@@ -82,11 +82,17 @@ public struct BatchOperation: Hashable, Sendable {
         for argument in declaration.arguments where argument.isRequired && arguments[argument.name] == nil {
             throw .missingArgument(operation: name, argument: argument.name)
         }
-        self.init(checked: kind, arguments)
+        self.init(checked: kind, spelled: arguments)
     }
 
-    /// An op whose arguments fit its declaration by construction (the typed constructors below).
-    init(checked kind: OperationKind, _ arguments: [String: BatchArgument]) {
+    /// An op whose arguments fit its declaration by construction (the typed constructors of
+    /// BatchOperation+Operations.swift), keyed by the contract's keys.
+    init(checked kind: OperationKind, _ arguments: [OperationKey: BatchArgument]) {
+        self.init(checked: kind, spelled: Dictionary(uniqueKeysWithValues: arguments.map { ($0.key.rawValue, $0.value) }))
+    }
+
+    /// An op whose arguments, by their spellings, fit its declaration.
+    private init(checked kind: OperationKind, spelled arguments: [String: BatchArgument]) {
         self.kind = kind
         self.arguments = arguments
     }

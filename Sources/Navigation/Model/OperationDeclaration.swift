@@ -101,33 +101,33 @@ extension OperationKind {
     /// The declaration of each op, from its case.
     fileprivate var made: OperationDeclaration {
         switch self {
-        case .push: OperationDeclaration(self, [.required("route"), .params]) { .push(route: $0.string("route"), params: $0.params()) }
+        case .push: OperationDeclaration(self, [.required(.route), .params]) { .push(route: $0.string(.route), params: $0.params()) }
         case .pop: OperationDeclaration(self) { _ in .pop }
-        case .popTo: OperationDeclaration(self, verb: "pop-to", [.required("target")]) { .popTo(target: $0.string("target")) }
+        case .popTo: OperationDeclaration(self, verb: "pop-to", [.required(.target)]) { .popTo(target: $0.string(.target)) }
         case .popToRoot: OperationDeclaration(self, verb: "root") { _ in .popToRoot }
         case .replace:
-            OperationDeclaration(self, [.required("route"), .params]) { .replace(route: $0.string("route"), params: $0.params()) }
-        case .setStack: OperationDeclaration(self, verb: "set-stack", [.required("screens", .screens)]) { .setStack($0.screens) }
+            OperationDeclaration(self, [.required(.route), .params]) { .replace(route: $0.string(.route), params: $0.params()) }
+        case .setStack: OperationDeclaration(self, verb: "set-stack", [.required(.screens, .screens)]) { .setStack($0.screens) }
         case .present:
-            OperationDeclaration(self, [.required("route"), .params, .required("style")]) {
-                .present(route: $0.string("route"), params: $0.params(), style: $0.string("style"))
+            OperationDeclaration(self, [.required(.route), .params, .required(.style)]) {
+                .present(route: $0.string(.route), params: $0.params(), style: $0.string(.style))
             }
         case .dismiss: OperationDeclaration(self) { _ in .dismiss }
         case .dismissAll: OperationDeclaration(self, verb: "dismiss-all") { _ in .dismissAll }
         case .back: OperationDeclaration(self) { _ in .back }
-        case .selectTab: OperationDeclaration(self, verb: "tab", [.required("tab")]) { .selectTab($0.string("tab")) }
-        case .open: OperationDeclaration(self, [.required("target")]) { .open($0.string("target")) }
+        case .selectTab: OperationDeclaration(self, verb: "tab", [.required(.tab)]) { .selectTab($0.string(.tab)) }
+        case .open: OperationDeclaration(self, [.required(.target)]) { .open($0.string(.target)) }
         case .send:
-            OperationDeclaration(self, inRouteFiles: false, [.required("event"), .optional("source"), .params]) {
-                .send(source: $0.string("source"), event: $0.string("event"), params: $0.params(), expectedRevision: 0)
+            OperationDeclaration(self, inRouteFiles: false, [.required(.event), .optional(.source), .params]) {
+                .send(source: $0.string(.source), event: $0.string(.event), params: $0.params(), expectedRevision: 0)
             }
-        case .start: OperationDeclaration(self, [.required("flow"), .params]) { .start(flow: $0.string("flow"), params: $0.params()) }
+        case .start: OperationDeclaration(self, [.required(.flow), .params]) { .start(flow: $0.string(.flow), params: $0.params()) }
         case .finish:
-            OperationDeclaration(self, [.required("output"), .params]) { .finish(output: $0.string("output"), params: $0.params()) }
-        case .setFacts: OperationDeclaration(self, verb: "set-facts", [.required("facts", .params)]) { .setFacts($0.params("facts")) }
+            OperationDeclaration(self, [.required(.output), .params]) { .finish(output: $0.string(.output), params: $0.params()) }
+        case .setFacts: OperationDeclaration(self, verb: "set-facts", [.required(.facts, .params)]) { .setFacts($0.params(.facts)) }
         case .revert:
-            OperationDeclaration(self, inRouteFiles: false, [.required("revision", .revision)]) {
-                .revert(revision: $0.revisions["revision"] ?? 0, expectedRevision: 0)
+            OperationDeclaration(self, inRouteFiles: false, [.required(.revision, .revision)]) {
+                .revert(revision: $0.revision(.revision), expectedRevision: 0)
             }
         }
     }
@@ -155,15 +155,21 @@ extension OperationDeclaration {
 
 extension OperationDeclaration.Argument {
     /// A string the op needs.
-    static func required(_ name: String, _ kind: OperationDeclaration.Kind = .string) -> Self {
-        Self(name: name, kind: kind, isRequired: true)
+    static func required(_ key: OperationKey, _ kind: OperationDeclaration.Kind = .string) -> Self {
+        Self(name: key.rawValue, kind: kind, isRequired: true)
     }
 
     /// A string the op may be given.
-    static func optional(_ name: String) -> Self { Self(name: name, kind: .string, isRequired: false) }
+    static func optional(_ key: OperationKey) -> Self { Self(name: key.rawValue, kind: .string, isRequired: false) }
 
     /// `params`, which may be left out.
-    static let params = Self(name: "params", kind: .params, isRequired: false)
+    static let params = Self(name: OperationKey.params.rawValue, kind: .params, isRequired: false)
+}
+
+/// The keys of an Apply op's `a{sv}`, as the contract spells them: the op table and the clients' typed ops use these
+/// cases, so a misspelt key does not compile.
+public enum OperationKey: String, Hashable, Sendable, CaseIterable {
+    case route, params, target, screens, style, tab, event, source, flow, output, facts, revision
 }
 
 /// An op's arguments once checked against its declaration: each of the declared kind, every required one there.
@@ -174,8 +180,11 @@ struct CheckedArguments {
     var revisions: [String: UInt64] = [:]
 
     /// The string argument `key`, `""` when it was left out.
-    func string(_ key: String) -> String { strings[key] ?? "" }
+    func string(_ key: OperationKey) -> String { strings[key.rawValue] ?? "" }
 
     /// The params argument `key`, `{}` when it was left out.
-    func params(_ key: String = "params") -> InputParams { dicts[key] ?? [:] }
+    func params(_ key: OperationKey = .params) -> InputParams { dicts[key.rawValue] ?? [:] }
+
+    /// The revision argument `key`, 0 when it was left out.
+    func revision(_ key: OperationKey) -> UInt64 { revisions[key.rawValue] ?? 0 }
 }
