@@ -85,6 +85,8 @@ extension BenchRun {
             ("floor", LoadTarget(address: address, target: .floor, kind: .pushPop)),
             ("python", LoadTarget(address: address, target: .python, kind: .pushPop)),
             ("navd", LoadTarget(address: address, target: .navd, kind: .pushPop)),
+            // What a durable change costs a watcher with nothing else: navd commits before it signals.
+            ("durableFloor", LoadTarget(address: address, target: .durableFloor, kind: .pushPop)),
         ]
         for watchers in [1, 10, 50] {
             progress("fan-out to \(watchers) watchers")
@@ -92,12 +94,16 @@ extension BenchRun {
                 loadCase(.fanout, subjects, calls: plan.fanOutCalls, warmUp: max(4, plan.warmUpCalls / 4), watchers: watchers)
             ])
             let floor = results.summary(of: "floor"), python = results.summary(of: "python"), navd = results.summary(of: "navd")
+            let durable = results.summary(of: "durableFloor")
             let what = "-> last of \(watchers) watchers has StackChanged"
             figures.append(Figure("fanout.\(watchers).floor", "send Push/Pop to navd-floor \(what)", floor, showOps: false))
             figures.append(Figure("fanout.\(watchers).python", "send Push/Pop to the dbus-python peer \(what)", python, showOps: false))
             figures.append(Figure(
+                "fanout.\(watchers).durable", "send Push/Pop to navd-floor --state (a SQLite commit before the signal) \(what)", durable,
+                showOps: false))
+            figures.append(Figure(
                 "fanout.\(watchers).navd", "send Push/Pop to navd \(what)", navd, over: floor, of: "navd p50 / navd-floor p50",
-                atMost: 1.2, showOps: false, more: "navd p50 / dbus-python peer p50 \(format2(navd.p50 / python.p50))"))
+                atMost: 1.2, showOps: false, more: "navd p50 / dbus-python peer p50 \(format2(navd.p50 / python.p50)); navd p50 / durable floor p50 \(format2(navd.p50 / durable.p50))"))
         }
     }
 }

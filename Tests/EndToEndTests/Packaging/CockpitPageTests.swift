@@ -71,7 +71,9 @@ struct CockpitPageTests {
                 } else if json.string("request") == "restart" {
                     session.navd.kill9()
                     try session.navd.start()
-                    FileManager.default.createFile(atPath: run + "/restarted", contents: Data())
+                    if !FileManager.default.createFile(atPath: run + "/restarted", contents: Data()) {
+                        Issue.record("could not write \(run)/restarted: the page waits for it")
+                    }
                 } else if json.string("figure") != nil {
                     print("cockpit page figure: \(line)")
                 }

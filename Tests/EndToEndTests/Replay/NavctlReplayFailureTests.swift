@@ -117,7 +117,7 @@ struct NavctlReplayFailureTests {
 
     @Test func aReplayingNavdThatDiesIsReportedAndNothingIsLeft() throws {
         let fixture = try RecordingFixture()
-        let good = try Self.recording(fixture)
+        _ = try Self.recording(fixture)
         let replay = try Self.startReplay(try Self.longRecording(fixture), serving: true)
         defer { kill(replay.navd, SIGKILL) }
         kill(replay.navd, SIGKILL)
@@ -131,7 +131,7 @@ struct NavctlReplayFailureTests {
 
     @Test func aReplayingNavdThatHangsIsStoppedAndNothingIsLeft() throws {
         let fixture = try RecordingFixture()
-        let good = try Self.recording(fixture)
+        _ = try Self.recording(fixture)
         let replay = try Self.startReplay(try Self.longRecording(fixture), ["--timeout", "3"], serving: true)
         defer { kill(replay.navd, SIGKILL) }
         kill(replay.navd, SIGSTOP)
