@@ -20,7 +20,7 @@ extension NavigatorDaemon {
             implementation: InterfaceImplementation(
                 methods: methods,
                 getProperty: { [unowned navigator] name in
-                    NavigatorProperty(rawValue: name).map { navigator.value(of: $0) }
+                    NavigatorProperty(rawValue: name).map { navigator.coordinator.value(of: $0) }
                 },
                 setProperty: nil
             )
@@ -70,10 +70,7 @@ extension NavigatorDaemon {
     ) -> MarshalledMessage? {
         do {
             return try signalTemplates(navigator).stackChanged.message { body in
-                body.uint64(revision)
-                body.string(cause)
-                body.string(tab)
-                Entry.write(path: path, into: &body)
+                Navigator.writeStackChanged(revision: revision, cause: cause, tab: tab, path: path, into: &body)
             }
         } catch {
             logger.error("could not build StackChanged: \(error.message)")
@@ -140,73 +137,5 @@ extension NavigatorDaemon {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1_000
-    }
-}
-
-extension ServedNavigator {
-    /// The current value of a property of navd's interface.
-    func value(of property: NavigatorProperty) -> DBusValue {
-        switch property {
-        case .revision: .uint64(coordinator.revision)
-        case .depth: .uint32(UInt32(clamping: coordinator.depth))
-        case .top: .string(coordinator.top.route)
-        case .topID: .string(coordinator.top.id)
-        case .selectedTab: .string(coordinator.selectedTab)
-        case .tabs: .stringArray(coordinator.tabs)
-        case .canUndo: .boolean(coordinator.canUndo)
-        case .canRedo: .boolean(coordinator.canRedo)
-        case .states: .stringDictionary(coordinator.namedStates.keys.sorted().map { ($0, coordinator.namedStates[$0]!) })
-        case .version: .string(Navigator.version)
-        case .facts: coordinator.facts.dbusValue
-        case .access: Navigator.accessValue(coordinator.graph.access)
-        case .backTarget: BackTarget.dbusValue(coordinator.backTarget)
-        }
-    }
-}
-
-extension NavigatorProperty {
-    /// The property that publishes a value the model reports as changed.
-    init(_ changed: ChangedProperty) {
-        switch changed {
-        case .revision: self = .revision
-        case .depth: self = .depth
-        case .top: self = .top
-        case .topID: self = .topID
-        case .selectedTab: self = .selectedTab
-        case .canUndo: self = .canUndo
-        case .canRedo: self = .canRedo
-        case .facts: self = .facts
-        case .tabs: self = .tabs
-        case .states: self = .states
-        case .backTarget: self = .backTarget
-        }
-    }
-}
-
-extension Coordinator {
-    /// The current value of `property` as a variant, written into a signal's body: the bytes
-    /// `ServedNavigator.value(of:)` marshals to.
-    func writeValue(of property: NavigatorProperty, into body: inout BodyWriter) {
-        switch property {
-        case .revision: body.variant(uint64: revision)
-        case .depth: body.variant(uint32: UInt32(clamping: depth))
-        case .top: body.variant(string: top.route)
-        case .topID: body.variant(string: top.id)
-        case .selectedTab: body.variant(string: selectedTab)
-        case .canUndo: body.variant(boolean: canUndo)
-        case .canRedo: body.variant(boolean: canRedo)
-        case .version: body.variant(string: Navigator.version)
-        case .tabs:
-            body.variant(.stringArray(tabs))
-        case .states:
-            body.variant(.stringDictionary(namedStates.keys.sorted().map { ($0, namedStates[$0]!) }))
-        case .facts:
-            body.variant(facts.dbusValue)
-        case .access:
-            body.variant(Navigator.accessValue(graph.access))
-        case .backTarget:
-            body.variant(signature: WireSignature.backTarget)
-            BackTarget.write(backTarget, into: &body)
-        }
     }
 }

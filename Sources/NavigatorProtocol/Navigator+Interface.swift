@@ -1,4 +1,5 @@
 import DBus
+import Navigation
 
 extension Navigator {
     /// `StackChanged(t revision, s cause, s tab, a(sssa{sv}) path)`.
@@ -7,6 +8,15 @@ extension Navigator {
         [.init("revision", "t"), .init("cause", "s"), .init("tab", "s"), .init("path", WireSignature.path.rawValue)],
         documentation: "Emitted once per change, after it is durable, and once at start-up with cause 'restore' or 'start'. A revision that jumps by more than one means a missed signal: call GetState."
     )
+
+    /// Writes `StackChanged`'s body straight from the path: the bytes its declared arguments marshal to, with no
+    /// value tree.
+    public static func writeStackChanged(revision: UInt64, cause: String, tab: String, path: [Entry], into body: inout BodyWriter) {
+        body.uint64(revision)
+        body.string(cause)
+        body.string(tab)
+        Entry.write(path: path, into: &body)
+    }
 
     /// `StackChanged`'s cause in navd's start-up signal when the state was brought back from disk.
     public static let restoreCause = "restore"

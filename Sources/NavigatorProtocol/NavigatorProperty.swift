@@ -1,4 +1,5 @@
 import DBus
+import Navigation
 
 /// A property of `org.navd.Navigator1`, all read-only and announced with `PropertiesChanged`.
 public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
@@ -54,5 +55,74 @@ public enum NavigatorProperty: String, Hashable, Sendable, CaseIterable {
                  "The id, route and presentation of the screen Back would leave on top; ('', '', '') where Back would answer AtRoot.")
             }
         return PropertyDeclaration(name, signature, access: .read, emitsChangedSignal: true, documentation: documentation)
+    }
+}
+
+// Each property's value, declared once beside the property: as a value (`Get`, `GetAll`) and written straight into
+// a signal's body (`PropertiesChanged`), the same bytes (a test compares them for every property).
+
+extension Coordinator {
+    /// The current value of `property`.
+    public func value(of property: NavigatorProperty) -> DBusValue {
+        switch property {
+        case .revision: .uint64(revision)
+        case .depth: .uint32(UInt32(clamping: depth))
+        case .top: .string(top.route)
+        case .topID: .string(top.id)
+        case .selectedTab: .string(selectedTab)
+        case .tabs: .stringArray(tabs)
+        case .canUndo: .boolean(canUndo)
+        case .canRedo: .boolean(canRedo)
+        case .states: .stringDictionary(namedStates.keys.sorted().map { ($0, namedStates[$0]!) })
+        case .version: .string(Navigator.version)
+        case .facts: facts.dbusValue
+        case .access: Navigator.accessValue(graph.access)
+        case .backTarget: BackTarget.dbusValue(backTarget)
+        }
+    }
+
+    /// The current value of `property` as a variant, written into a signal's body: the bytes `value(of:)`
+    /// marshals to.
+    public func writeValue(of property: NavigatorProperty, into body: inout BodyWriter) {
+        switch property {
+        case .revision: body.variant(uint64: revision)
+        case .depth: body.variant(uint32: UInt32(clamping: depth))
+        case .top: body.variant(string: top.route)
+        case .topID: body.variant(string: top.id)
+        case .selectedTab: body.variant(string: selectedTab)
+        case .canUndo: body.variant(boolean: canUndo)
+        case .canRedo: body.variant(boolean: canRedo)
+        case .version: body.variant(string: Navigator.version)
+        case .tabs:
+            body.variant(.stringArray(tabs))
+        case .states:
+            body.variant(.stringDictionary(namedStates.keys.sorted().map { ($0, namedStates[$0]!) }))
+        case .facts:
+            body.variant(facts.dbusValue)
+        case .access:
+            body.variant(Navigator.accessValue(graph.access))
+        case .backTarget:
+            body.variant(signature: WireSignature.backTarget)
+            BackTarget.write(backTarget, into: &body)
+        }
+    }
+}
+
+extension NavigatorProperty {
+    /// The property that publishes a value the model reports as changed.
+    public init(_ changed: ChangedProperty) {
+        switch changed {
+        case .revision: self = .revision
+        case .depth: self = .depth
+        case .top: self = .top
+        case .topID: self = .topID
+        case .selectedTab: self = .selectedTab
+        case .canUndo: self = .canUndo
+        case .canRedo: self = .canRedo
+        case .facts: self = .facts
+        case .tabs: self = .tabs
+        case .states: self = .states
+        case .backTarget: self = .backTarget
+        }
     }
 }

@@ -28,7 +28,7 @@ struct SignalBytesTests {
         let written = daemon.propertiesChangedSignal(main, every)
         let marshalled = try daemon.server.marshalledPropertiesChanged(
             main.path, interface: Navigator.interfaceName,
-            changed: NavigatorProperty.allCases.map { ($0.name, main.value(of: $0)) })
+            changed: NavigatorProperty.allCases.map { ($0.name, main.coordinator.value(of: $0)) })
         #expect(Self.unnumbered(written) == Self.unnumbered(marshalled))
 
         let coordinator = main.coordinator
