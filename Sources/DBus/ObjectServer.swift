@@ -91,103 +91,119 @@ public final class ObjectServer: @unchecked Sendable {
     /// must be `message`'s), so that a caller that looked at them does not read them twice.
     public func handleForSending(_ message: Message, header: CallHeader) -> OutgoingMessage? {
         guard message.kind == .methodCall else { return nil }
-        let reply = dispatch(message, header, handler: Optional<(MethodCall) throws -> ([DBusValue], Void)>.none).reply
+        let reply: OutgoingMessage
+        switch check(message, header: header) {
+        case .answered(let answered):
+            reply = answered
+        case .checked(let checked):
+            do {
+                guard let handler = checked.implementation else {
+                    throw DBusError.failed("method '\(checked.member)' of interface '\(checked.interface)' has no implementation")
+                }
+                reply = self.reply(to: checked, try handler(checked.call))
+            } catch {
+                reply = self.reply(to: checked, failure: error)
+            }
+        }
         return message.noReplyExpected ? nil : reply
     }
 
-    /// `handleForSending(_:header:)` with a call of an exported method answered by `handler` instead of
-    /// the implementation's, after the same checks (object, interface, method, in-signature) and with
-    /// its values checked and marshalled the same way; any other call is answered as usual. What
-    /// `handler` learns beyond the values (a service's change) comes back as `outcome`, nil when the handler
-    /// was not reached or threw.
-    public func handleForSending<Outcome>(
-        _ message: Message, header: CallHeader, handler: (MethodCall) throws -> (values: [DBusValue], outcome: Outcome)
-    ) -> (reply: OutgoingMessage?, outcome: Outcome?) {
-        guard message.kind == .methodCall else { return (nil, nil) }
-        let (reply, outcome) = withoutActuallyEscaping(handler) { dispatch(message, header, handler: $0) }
-        return (message.noReplyExpected ? nil : reply, outcome)
+    /// A method call of an exported interface that passed every check (object, interface, method, the
+    /// object's access hook, in-signature), with its arguments read: for the caller to answer, with
+    /// `reply(to:_:)` or `reply(to:failure:)`, or to pass to the implementation's handler.
+    public struct CheckedCall {
+        /// The call and its arguments.
+        public let call: MethodCall
+        let member: String
+        let interface: String
+        let outSignature: Signature
+        /// The handler the implementation registered for the method, if any.
+        public let implementation: ((MethodCall) throws -> [DBusValue])?
     }
 
-    private func dispatch<Outcome>(
-        _ message: Message, _ header: CallHeader, handler: ((MethodCall) throws -> ([DBusValue], Outcome))?
-    ) -> (reply: OutgoingMessage, outcome: Outcome?) {
+    /// What `check` makes of a call: answered already (an error naming what did not match, or a standard
+    /// interface's reply), or checked, for its caller to answer.
+    public enum Checked {
+        case answered(OutgoingMessage)
+        case checked(CheckedCall)
+    }
+
+    /// Checks a method call against what is exported (object, interface, method, the object's access hook,
+    /// in-signature) and reads its arguments: the same checks and errors `handleForSending` gives, with the
+    /// answering left to the caller, who learns what its own handler did without handing it through a closure.
+    public func check(_ message: Message, header: CallHeader) -> Checked {
         let pathText = header.path ?? "/"
         let member = header.member ?? ""
         let path = ObjectPath(unchecked: pathText)
         let exported = objects[path] ?? []
         let isNode = !exported.isEmpty || path == .root || nodes.contains(path) || hasChildren(path)
         guard isNode else {
-            return (.message(message.makeError(DBusError(
-                name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'"))), nil)
+            return .answered(.message(message.makeError(DBusError(
+                name: DBusErrorName.unknownObject, message: "No such object path '\(pathText)'"))))
         }
         if let interfaceName = header.interface {
             if let target = exported.first(where: { $0.declaration.name == interfaceName }) {
-                return invoke(message, on: target, member: member, path: path, handler: handler)
+                return check(message, on: target, member: member, path: path)
             }
             if let standard = standardInterfaces(at: path).first(where: { $0.name == interfaceName }) {
-                return (.message(invokeStandard(message, interface: standard, member: member, path: path)), nil)
+                return .answered(.message(invokeStandard(message, interface: standard, member: member, path: path)))
             }
-            return (.message(message.makeError(DBusError(
+            return .answered(.message(message.makeError(DBusError(
                 name: DBusErrorName.unknownInterface,
-                message: "No such interface '\(interfaceName)' at object path '\(pathText)'"))), nil)
+                message: "No such interface '\(interfaceName)' at object path '\(pathText)'"))))
         }
         // No interface field: resolve by member name, exported interfaces first.
         if let target = exported.first(where: { $0.index.methods[member] != nil }) {
-            return invoke(message, on: target, member: member, path: path, handler: handler)
+            return check(message, on: target, member: member, path: path)
         }
         if let standard = standardInterfaces(at: path).first(where: { $0.method(named: member) != nil }) {
-            return (.message(invokeStandard(message, interface: standard, member: member, path: path)), nil)
+            return .answered(.message(invokeStandard(message, interface: standard, member: member, path: path)))
         }
-        return (.message(message.makeError(DBusError(
+        return .answered(.message(message.makeError(DBusError(
             name: DBusErrorName.unknownMethod,
-            message: "No such method '\(member)' at object path '\(pathText)' (signature '\(message.signature)')"))), nil)
+            message: "No such method '\(member)' at object path '\(pathText)' (signature '\(message.signature)')"))))
     }
 
-    private func invoke<Outcome>(
-        _ message: Message, on target: Exported, member: String, path: ObjectPath,
-        handler given: ((MethodCall) throws -> ([DBusValue], Outcome))?
-    ) -> (reply: OutgoingMessage, outcome: Outcome?) {
+    private func check(_ message: Message, on target: Exported, member: String, path: ObjectPath) -> Checked {
         let interface = target.declaration
         guard let indexed = target.index.methods[member] else {
-            return (.message(message.makeError(Self.unknownMethod(member, interface: interface.name, message: message))), nil)
+            return .answered(.message(message.makeError(Self.unknownMethod(member, interface: interface.name, message: message))))
         }
         if let refusal = refusal(message, at: path, interface: interface.name, member: member) {
-            return (.message(message.makeError(refusal)), nil)
+            return .answered(.message(message.makeError(refusal)))
         }
-        let method = indexed.declaration
-        var outcome: Outcome?
         do throws(DBusError) {
             let arguments = try Self.checkedArguments(
-                message, method: method, inSignature: indexed.inSignature, interface: interface.name)
-            let call = MethodCall(message: message, arguments: arguments)
-            let values: [DBusValue]
-            do {
-                if let given {
-                    let answered = try given(call)
-                    values = answered.0
-                    outcome = answered.1
-                } else if let implemented = target.implementation.methods[member] {
-                    values = try implemented(call)
-                } else {
-                    throw DBusError.failed("method '\(member)' of interface '\(interface.name)' has no implementation")
-                }
-            } catch let error as DBusError {
-                throw error
-            } catch {
-                throw .failed(String(describing: error))
-            }
-            do {
-                return (.marshalled(try MarshalledMessage.reply(to: message, values, declared: indexed.outSignature)), outcome)
-            } catch let error where error.message.hasPrefix(BodyCheck.mismatchPrefix) {
-                throw .failed(
-                    "method '\(member)' of interface '\(interface.name)' produced values of type '\(values.signature)'"
-                        + " where '\(indexed.outSignature)' is declared")
-            } catch {
-                throw .failed("method '\(member)' of interface '\(interface.name)' produced a reply that cannot be sent: \(error.message)")
-            }
+                message, method: indexed.declaration, inSignature: indexed.inSignature, interface: interface.name)
+            return .checked(CheckedCall(
+                call: MethodCall(message: message, arguments: arguments), member: member, interface: interface.name,
+                outSignature: indexed.outSignature, implementation: target.implementation.methods[member]))
         } catch {
-            return (.message(message.makeError(error)), outcome)
+            return .answered(.message(message.makeError(error)))
         }
+    }
+
+    /// The reply to a checked call answered with `values`: marshalled as declared, or `Failed` saying that
+    /// the values do not fit the declaration.
+    public func reply(to checked: CheckedCall, _ values: [DBusValue]) -> OutgoingMessage {
+        let message = checked.call.message
+        do {
+            return .marshalled(try MarshalledMessage.reply(to: message, values, declared: checked.outSignature))
+        } catch let error where error.message.hasPrefix(BodyCheck.mismatchPrefix) {
+            return .message(message.makeError(DBusError.failed(
+                "method '\(checked.member)' of interface '\(checked.interface)' produced values of type '\(values.signature)'"
+                    + " where '\(checked.outSignature)' is declared")))
+        } catch {
+            return .message(message.makeError(DBusError.failed(
+                "method '\(checked.member)' of interface '\(checked.interface)' produced a reply that cannot be sent: \(error.message)")))
+        }
+    }
+
+    /// The error reply to a checked call whose handler threw `failure`: a `DBusError` as it is, anything else
+    /// as `Failed` with its description.
+    public func reply(to checked: CheckedCall, failure: any Error) -> OutgoingMessage {
+        let error = failure as? DBusError ?? .failed(String(describing: failure))
+        return .message(checked.call.message.makeError(error))
     }
 
     /// The call's arguments after checking its signature against the declaration.

@@ -89,7 +89,7 @@ extension NavigatorDaemon {
         messages.reserveCapacity(3 * batch.count + batch.navigators.count)
         for call in batch.calls {
             if let reply = call.reply { messages.append(reply) }
-            if let change = call.change { messages += signals(of: change, from: call.navigator) }
+            if let change = call.change { appendSignals(of: change, from: call.navigator, to: &messages) }
         }
         for (navigator, properties) in zip(batch.navigators, batch.properties) {
             if let signal = propertiesChanged(navigator, properties) { messages.append(signal) }
@@ -97,16 +97,14 @@ extension NavigatorDaemon {
         return messages
     }
 
-    /// `StackChanged` and the change's `FlowFinished` signals from `navigator`'s path.
-    func signals(of change: Change, from navigator: ServedNavigator) -> [OutgoingMessage] {
-        var messages: [OutgoingMessage] = []
+    /// `StackChanged` and the change's `FlowFinished` signals from `navigator`'s path, appended to `messages`.
+    func appendSignals(of change: Change, from navigator: ServedNavigator, to messages: inout [OutgoingMessage]) {
         if let signal = stackChangedSignal(
             navigator, revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path
         ) {
             messages.append(.marshalled(signal))
         }
         for signal in flowFinishedSignals(change, from: navigator) { messages.append(.marshalled(signal)) }
-        return messages
     }
 
     /// One `PropertiesChanged` with `properties`' final values on `navigator`; nil when there are none.
@@ -118,7 +116,8 @@ extension NavigatorDaemon {
     /// Announces a change made outside a method call's group commit (a reload): `StackChanged`,
     /// its `FlowFinished` signals and one `PropertiesChanged` with `properties`, in one write.
     func announce(_ change: Change?, properties: PendingProperties, from navigator: ServedNavigator) {
-        var messages = change.map { signals(of: $0, from: navigator) } ?? []
+        var messages: [OutgoingMessage] = []
+        if let change { appendSignals(of: change, from: navigator, to: &messages) }
         if let signal = propertiesChanged(navigator, properties) { messages.append(signal) }
         send(messages)
     }
@@ -144,7 +143,7 @@ extension NavigatorDaemon {
         for call in batch.calls {
             guard let error = failures[ObjectIdentifier(call.navigator)] else {
                 if let reply = call.reply { messages.append(reply) }
-                if let change = call.change { messages += signals(of: change, from: call.navigator) }
+                if let change = call.change { appendSignals(of: change, from: call.navigator, to: &messages) }
                 continue
             }
             let failure = NavigatorErrorName.storageFailed.error(

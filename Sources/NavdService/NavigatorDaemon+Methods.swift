@@ -41,7 +41,7 @@ extension NavigatorDaemon {
         switch call.meaning {
         case .change(let operation, let reply):
             let change = try perform(nav, operation)
-            return Answer(reply.values(of: change, on: nav.coordinator), change: change, arguments: arguments)
+            return Answer(reply.values(of: change) { nav.coordinator.top.id }, change: change, arguments: arguments)
         case .reading(let read):
             return Answer(try read(nav.coordinator))
         case .service:

@@ -261,16 +261,23 @@ public final class NavigatorDaemon {
         return PendingCall(call: message, method: method, navigator: navigator, reply: reply, change: change, record: stored)
     }
 
-    /// A call that may change `navigator`'s tree, answered by its handler through the object server's
-    /// checks: the reply to send once the change is durable, the change (nil for a refusal) and the arguments.
+    /// A call that may change `navigator`'s tree, answered by its handler after the object server's checks:
+    /// the reply to send once the change is durable, the change (nil for a refusal) and the arguments.
     func answerChanging(
         _ method: NavigatorMethod, _ message: Message, header: CallHeader, on navigator: ServedNavigator
     ) -> (reply: OutgoingMessage?, change: Change?, arguments: [DBusValue]) {
-        let (reply, answer) = server.handleForSending(message, header: header) { call in
-            let answer = try self.answer(method, call, on: navigator)
-            return (answer.values, answer)
+        let wanted = !message.noReplyExpected
+        switch server.check(message, header: header) {
+        case .answered(let reply):
+            return (wanted ? reply : nil, nil, [])
+        case .checked(let checked):
+            do {
+                let answer = try answer(method, checked.call, on: navigator)
+                return (wanted ? server.reply(to: checked, answer.values) : nil, answer.change, answer.arguments)
+            } catch {
+                return (wanted ? server.reply(to: checked, failure: error) : nil, nil, [])
+            }
         }
-        return (reply, answer?.change, answer?.arguments ?? [])
     }
 
     private func shutDown() {

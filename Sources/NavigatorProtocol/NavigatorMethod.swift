@@ -340,11 +340,12 @@ public enum ChangeReply: Hashable, Sendable {
     /// `(t revision, s flow_id)`: the flow instance Start made.
     case revisionAndFlowId
 
-    /// The reply's values for `change`, `coordinator` being the state after it.
-    public func values(of change: Change, on coordinator: Coordinator) -> [DBusValue] {
+    /// The reply's values for `change`; `topId` gives the id of the screen on top after it (asked only when the
+    /// change made no screen), so that the caller need not copy its whole state to pass it.
+    public func values(of change: Change, topId: () -> String) -> [DBusValue] {
         switch self {
         case .revision: [.uint64(change.revision)]
-        case .revisionAndId: [.uint64(change.revision), .string(change.newScreenId ?? coordinator.top.id)]
+        case .revisionAndId: [.uint64(change.revision), .string(change.newScreenId ?? topId())]
         case .revisionAndOutcome: [.uint64(change.revision), .string(change.outcome.rawValue)]
         case .revisionAndFlowId: [.uint64(change.revision), .string(change.newFlowID ?? "")]
         }
