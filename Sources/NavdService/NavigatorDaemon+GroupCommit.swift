@@ -57,12 +57,15 @@ extension NavigatorDaemon {
         guard !batch.isEmpty else { return }
         let messages = commit(batch)
         let navigators = batch.navigators
+        // A slice of what trims cut off is released per batch: two steps per call, at least 64, more than trims
+        // cut (one per change), so nothing piles up, and no batch pays for a whole trim.
+        let slice = 64 + 2 * batch.count
         batch.removeAll()
         send(messages)
         for navigator in navigators {
-            // Housekeeping after the answers: the history a push trimmed off goes now, and a snapshot that is
-            // due is encoded off the loop.
-            navigator.coordinator.releaseTrimmedHistory()
+            // Housekeeping after the answers, each in a bounded slice: the history trims cut off, and a snapshot
+            // that is due is encoded off the loop.
+            navigator.coordinator.releaseTrimmedHistory(upTo: slice)
             startSnapshotIfDue(navigator)
         }
     }

@@ -44,7 +44,7 @@ final class ServedNavigator {
         self.savedGraph = source.saved
         self.coordinator = coordinator
         // What replaying the journal trimmed off goes now, not with the first commit.
-        self.coordinator.releaseTrimmedHistory()
+        self.coordinator.releaseTrimmedHistory(upTo: .max)
         self.store = store
         self.restored = restored
     }

@@ -26,23 +26,32 @@ struct BoundedStackTests {
         #expect(top != nil && stack.top?.below === top)
     }
 
-    /// The cells an in-place trim cuts off are not released inside the push (the service answers first): they
-    /// stay alive, outside the stack's value, until `releaseCutOff()`.
-    @Test func cellsCutOffInPlaceLiveUntilReleased() {
+    /// The cells an in-place trim cuts off are not released inside the push (the service answers first): the stack
+    /// hands them back, and `TrimmedCells` releases them a slice at a time.
+    @Test func cellsCutOffInPlaceAreReleasedInSlices() throws {
         final class Marker: Sendable {}
         var stack = BoundedStack<Marker>()
         for _ in 0..<8 { stack.push(Marker(), keep: 4) }
         weak var oldest = stack.newest(8).last
-        weak var newestCut = stack.newest(4).last
+        weak var newestCut = stack.newest(5).last
         #expect(oldest != nil && newestCut != nil)
-        stack.push(Marker(), keep: 4)
-        #expect(stack.count == 4)
-        #expect(oldest != nil && newestCut != nil, "the trim released what it cut off")
-        let released = stack.releaseCutOff()
-        #expect(released)
-        #expect(oldest == nil && newestCut == nil, "releaseCutOff left what the trim cut off alive")
-        let releasedAgain = stack.releaseCutOff()
-        #expect(!releasedAgain)
+        var trimmed = TrimmedCells<Marker>()
+        var pushed = stack.pushKeepingCutOff(Marker(), keep: 4)
+        #expect(pushed.dropped != nil && stack.count == 4)
+        trimmed.hold(try #require(pushed.cutOff))
+        pushed = (nil, nil)
+        #expect(oldest != nil && newestCut != nil, "the push released what it cut off")
+        let first = trimmed.release(upTo: 2)
+        #expect(first == 2)
+        #expect(newestCut == nil, "the first slice left the newest cell cut off alive")
+        #expect(oldest != nil, "the first slice released more than its two cells")
+        let rest = trimmed.release(upTo: 100)
+        #expect(rest == 3)
+        #expect(oldest == nil && trimmed.isEmpty)
+        // A plain push releases at once.
+        weak var gone = stack.newest(4).last
+        for _ in 0..<5 { stack.push(Marker(), keep: 4) }
+        #expect(gone == nil)
     }
 
     @Test func aStackSharingItsCellsRebuildsAndLeavesTheCopyWhole() {

@@ -38,10 +38,6 @@ struct BoundedStack<Element: Sendable>: Sendable {
     private(set) var top: StackCell<Element>?
     /// The cells' counts start this much above this stack's own count (cells cut off in place).
     private var offset = 0
-    /// The cells the last trim cut off in place, kept alive until `releaseCutOff()`: releasing up to `keep`
-    /// elements takes a while (a thousand kept changes, about a millisecond), which the service spends after
-    /// answering the call whose push trimmed, not before. Not part of the stack's value.
-    private var cutOff: StackCell<Element>?
 
     init() {}
 
@@ -59,53 +55,56 @@ struct BoundedStack<Element: Sendable>: Sendable {
     var isEmpty: Bool { top == nil }
 
     /// Pushes `element`; when more than `2 * keep` are held, keeps only the newest `keep` and returns the newest
-    /// of those dropped.
+    /// of those dropped (the cells dropped are released at once).
     @discardableResult
     mutating func push(_ element: Element, keep: Int) -> Element? {
-        guard keep > 0 else { defer { self = BoundedStack() }; return top?.element }
+        pushKeepingCutOff(element, keep: keep).dropped  // the cells cut off, if any, go with the tuple
+    }
+
+    /// `push`, handing back the cells a trim cut off in place instead of releasing them (`TrimmedCells` releases
+    /// them in slices, after the call is answered).
+    mutating func pushKeepingCutOff(_ element: Element, keep: Int) -> (dropped: Element?, cutOff: StackCell<Element>?) {
+        guard keep > 0 else { defer { self = BoundedStack() }; return (top?.element, nil) }
         top = StackCell(element, below: top)
-        return trimIfFull(keep: keep)
+        return trimIfFullKeepingCutOff(keep: keep)
     }
 
     /// Keeps only the `keep` (> 0) newest elements when more than `2 * keep` are held (as pushes do), and returns
     /// the newest of those dropped.
     @discardableResult
-    mutating func trimIfFull(keep: Int) -> Element? {
-        guard count - keep > keep else { return nil }  // count > 2 * keep, without overflowing for a huge keep
-        return trim(keep: keep)
+    mutating func trimIfFull(keep: Int) -> Element? { trimIfFullKeepingCutOff(keep: keep).dropped }
+
+    /// `trimIfFull`, handing back the cells cut off in place (see `pushKeepingCutOff`).
+    mutating func trimIfFullKeepingCutOff(keep: Int) -> (dropped: Element?, cutOff: StackCell<Element>?) {
+        guard count - keep > keep else { return (nil, nil) }  // count > 2 * keep, without overflowing for a huge keep
+        return trimKeepingCutOff(keep: keep)
     }
 
     /// Keeps only the `keep` (> 0) newest elements and returns the newest of those dropped (nil when none was).
     @discardableResult
-    mutating func trim(keep: Int) -> Element? {
-        guard count > keep else { return nil }
-        if let dropped = cutInPlace(keep: keep) { return dropped }
+    mutating func trim(keep: Int) -> Element? { trimKeepingCutOff(keep: keep).dropped }
+
+    private mutating func trimKeepingCutOff(keep: Int) -> (dropped: Element?, cutOff: StackCell<Element>?) {
+        guard count > keep else { return (nil, nil) }
+        if let cut = cutInPlace(keep: keep) { return (cut.element, cut) }
         let kept = newest(keep + 1)
         self = BoundedStack(newestFirst: Array(kept.prefix(keep)))
-        return kept[keep]
+        return (kept[keep], nil)
     }
 
     /// Cuts the chain below the `keep` newest cells, when this stack is the only holder of each of them (so no
-    /// other copy can see the cut), and returns the newest element cut off; nil, changing nothing, otherwise.
-    private mutating func cutInPlace(keep: Int) -> Element? {
+    /// other copy can see the cut), and returns the newest cell cut off (the caller's to release); nil, changing
+    /// nothing, otherwise.
+    private mutating func cutInPlace(keep: Int) -> StackCell<Element>? {
         guard keep > 0, isKnownUniquelyReferenced(&top), var cell = top else { return nil }
         for _ in 1..<keep {
             guard isKnownUniquelyReferenced(&cell.below), let below = cell.below else { return nil }
             cell = below
         }
         guard let first = cell.below else { return nil }
-        let dropped = first.element
         offset = cell.count - 1
-        cutOff = first  // held until releaseCutOff() (an older cut-off, if still held, goes now)
         cell.below = nil
-        return dropped
-    }
-
-    /// Releases the cells the last trim cut off (`StackCell.deinit`, iteratively); true when there were some.
-    @discardableResult
-    mutating func releaseCutOff() -> Bool {
-        defer { cutOff = nil }
-        return cutOff != nil
+        return first
     }
 
     /// Removes and returns the newest element.
@@ -168,4 +167,37 @@ extension BoundedStack: Hashable where Element: Hashable {
         hasher.combine(count)
         if let newest = top?.element { hasher.combine(newest) }
     }
+}
+
+/// Cells a trim cut off, released a slice at a time: releasing a thousand kept changes at once takes about a
+/// millisecond, which would sit between a call and its reply. Holds one trim's cells: a trim that comes before the
+/// last one's are all released releases the rest of them at once (a state that is never sliced, such as a
+/// replay's, keeps no more than one trim). Not part of a state's value: two states are equal whatever cells they
+/// are still releasing.
+struct TrimmedCells<Element: Sendable>: Hashable, Sendable {
+    private var chain: StackCell<Element>?
+
+    /// Whether nothing is waiting to be released.
+    var isEmpty: Bool { chain == nil }
+
+    /// Holds `chain` (the newest cell cut off; the rest hang below it) until it is released.
+    mutating func hold(_ newer: StackCell<Element>) { chain = newer }
+
+    /// Releases up to `limit` cells; returns how many it walked past. A cell another copy still holds ends the
+    /// release there (that copy releases the rest).
+    @discardableResult
+    mutating func release(upTo limit: Int) -> Int {
+        var rest = chain
+        var walked = 0
+        while walked < limit, let cell = rest {
+            rest = cell.below
+            walked += 1
+        }
+        // Replacing the head releases every cell above `rest`, which the local still holds.
+        chain = rest
+        return walked
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -61,16 +61,17 @@ extension NavigationState {
     mutating func recordHistory(_ entry: HistoryEntry, from old: Tree, export: KeptForExport?, keep: Int) {
         let previous = history.top.flatMap { $0.element.entry.revision == entry.revision - 1 ? $0.element.after : nil }
         let after = KeptState(revisionState, sharingWith: previous, madeFrom: previous == nil ? nil : old)
-        if let dropped = history.push(KeptChange(entry: entry, after: after, export: export), keep: keep) { setBase(dropped) }
+        let (dropped, cutOff) = history.pushKeepingCutOff(KeptChange(entry: entry, after: after, export: export), keep: keep)
+        if let dropped { setBase(dropped) }
+        if let cutOff { trimmedHistory.hold(cutOff) }
     }
 
     /// Drops history steps beyond `2 * keep` (as pushes do), keeping the newest `keep`.
     mutating func trimHistory(keep: Int) {
-        if let dropped = history.trimIfFull(keep: keep) { setBase(dropped) }
+        let (dropped, cutOff) = history.trimIfFullKeepingCutOff(keep: keep)
+        if let dropped { setBase(dropped) }
+        if let cutOff { trimmedHistory.hold(cutOff) }
     }
-
-    /// Releases the history steps the last trim cut off (`BoundedStack.releaseCutOff`).
-    mutating func releaseTrimmedHistory() { history.releaseCutOff() }
 
     private mutating func setBase(_ change: KeptChange) {
         base = change.after.map { KeptRevision(revision: change.entry.revision, state: $0.state) }
@@ -82,9 +83,14 @@ extension NavigationState {
 }
 
 extension Coordinator {
-    /// Releases the history steps a change or reload trimmed off (up to `max-history` of them, about a
-    /// millisecond per thousand): the service calls it once the calls that trimmed are answered.
-    public mutating func releaseTrimmedHistory() { state.releaseTrimmedHistory() }
+    /// Releases up to `limit` of the history steps changes or reloads trimmed off (a trim cuts up to `max-history`
+    /// of them, about a millisecond per thousand to release): the service releases a slice after each batch is
+    /// answered, so that no call waits for a whole trim's release. Returns how many it released.
+    @discardableResult
+    public mutating func releaseTrimmedHistory(upTo limit: Int) -> Int { state.trimmedHistory.release(upTo: limit) }
+
+    /// Whether trimmed history steps wait to be released.
+    public var holdsTrimmedHistory: Bool { !state.trimmedHistory.isEmpty }
 
     /// The oldest kept revision: of the `maxHistory` newest history steps that kept a state, then the base, the
     /// oldest; the current one when there is none.

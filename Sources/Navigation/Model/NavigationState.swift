@@ -21,6 +21,9 @@ public struct NavigationState: Hashable, Sendable {
     public internal(set) var graphGeneration: UInt64 = 1
     /// What Export needs of the change that made the base (nil when not known).
     var baseExport: KeptForExport?
+    /// History steps a trim cut off, released a slice at a time after the calls are answered
+    /// (`Coordinator.releaseTrimmedHistory`); not part of the state's value.
+    var trimmedHistory = TrimmedCells<KeptChange>()
 
     /// The number the next issued id will carry.
     public var nextIdNumber: UInt64 { ids.next }
