@@ -56,6 +56,27 @@ struct KeptRevisionTests {
         }
     }
 
+    /// A trim hands the steps it cut to the state, which releases them only when asked, a slice at a time; what is
+    /// kept reads back the same whatever is still waiting to be released.
+    @Test func trimmedStepsWaitForTheirReleaseAndChangeNothingKept() throws {
+        var coordinator = Coordinator(graph: Self.graph(maxHistory: 4))
+        var seen = [coordinator.revision: Self.observed(coordinator)]
+        for index in 0..<8 {  // 8 steps: not yet over 2 x 4
+            _ = try coordinator.perform(index % 2 == 0 ? .push(route: "orange", params: [:]) : .pop, at: testTime + Int64(index))
+            seen[coordinator.revision] = Self.observed(coordinator)
+        }
+        #expect(!coordinator.holdsTrimmedHistory)
+        _ = try coordinator.perform(.push(route: "orange", params: [:]), at: testTime + 8)  // the ninth trims
+        seen[coordinator.revision] = Self.observed(coordinator)
+        #expect(coordinator.holdsTrimmedHistory, "the trim released the steps it cut inside the change")
+        Self.expectKept(coordinator, seen, maxHistory: 4)
+        let first = coordinator.releaseTrimmedHistory(upTo: 2)
+        #expect(first == 2 && coordinator.holdsTrimmedHistory)
+        let rest = coordinator.releaseTrimmedHistory(upTo: 100)
+        #expect(rest == 3 && !coordinator.holdsTrimmedHistory)
+        Self.expectKept(coordinator, seen, maxHistory: 4)
+    }
+
     @Test func everyKeptRevisionReadsBackAsItWasAnswered() throws {
         for maxHistory in [1, 3, 6, 100] {
             let (coordinator, seen) = Self.run(maxHistory: maxHistory)
