@@ -52,16 +52,24 @@ extension NavigatorDaemon {
     }
 
     /// Commits what the loop has read, answers it and starts the snapshots that are due: the loop's one way to
-    /// make its batch durable (before a read, a reload, or when the batch is full or the loop would wait).
+    /// make its batch durable (before a read, a reload, or when the batch is full or the loop would wait). The
+    /// first reply is sent as soon as the batch is durable, before the other answers are built: with calls made
+    /// one at a time, the caller waits for nothing but its change.
     func commitPending() {
         guard !batch.isEmpty else { return }
-        let messages = commit(batch)
+        let failures = makeDurable(batch)
+        if failures.isEmpty {
+            let first = batch.calls[0].reply
+            if let first { send([first]) }
+            send(answers(to: batch, withFirstReply: first == nil))
+        } else {
+            send(rollBack(batch, failures))
+        }
         let navigators = batch.navigators
         // A slice of what trims cut off is released per batch: two steps per call, at least 64, more than trims
         // cut (one per change), so nothing piles up, and no batch pays for a whole trim.
         let slice = 64 + 2 * batch.count
         batch.removeAll()
-        send(messages)
         for navigator in navigators {
             // Housekeeping after the answers, each in a bounded slice: the history trims cut off, and a snapshot
             // that is due is encoded off the loop.
@@ -70,12 +78,14 @@ extension NavigatorDaemon {
         }
     }
 
-    /// Commits `batch`, one transaction per navigator's store, and returns its answers in order: reply,
-    /// `StackChanged`, `FlowFinished` per flow the change ended, and one `PropertiesChanged` per navigator at
-    /// the end. If a navigator's commit fails, every call to it that succeeded in memory is answered
-    /// `StorageFailed` and its state goes back to its last commit; the other navigators' calls are answered as
-    /// usual.
+    /// Commits `batch` and returns its answers in order (`makeDurable`, then `answers(to:)`, or `rollBack`).
     func commit(_ batch: Batch) -> [OutgoingMessage] {
+        let failures = makeDurable(batch)
+        return failures.isEmpty ? answers(to: batch) : rollBack(batch, failures)
+    }
+
+    /// Appends the batch's records, one transaction per navigator's store; returns the stores that refused them.
+    func makeDurable(_ batch: Batch) -> [ObjectIdentifier: StoreError] {
         var failed: [ObjectIdentifier: StoreError] = [:]
         for navigator in batch.navigators {
             guard let store = navigator.store else { continue }
@@ -87,11 +97,17 @@ extension NavigatorDaemon {
                 failed[ObjectIdentifier(navigator)] = error
             }
         }
-        if !failed.isEmpty { return rollBack(batch, failed) }
+        return failed
+    }
+
+    /// The answers of a durable batch, in order: reply, `StackChanged`, `FlowFinished` per flow the change
+    /// ended, and one `PropertiesChanged` per navigator at the end (without the first call's reply when
+    /// `withFirstReply` is false: it went first).
+    func answers(to batch: Batch, withFirstReply: Bool = true) -> [OutgoingMessage] {
         var messages: [OutgoingMessage] = []
         messages.reserveCapacity(3 * batch.count + batch.navigators.count)
-        for call in batch.calls {
-            if let reply = call.reply { messages.append(reply) }
+        for (index, call) in batch.calls.enumerated() {
+            if let reply = call.reply, index > 0 || withFirstReply { messages.append(reply) }
             if let change = call.change { appendSignals(of: change, from: call.navigator, to: &messages) }
         }
         for (navigator, properties) in zip(batch.navigators, batch.properties) {
