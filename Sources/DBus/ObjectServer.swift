@@ -124,7 +124,9 @@ public final class ObjectServer: @unchecked Sendable {
     /// What `check` makes of a call: answered already (an error naming what did not match, or a standard
     /// interface's reply), or checked, for its caller to answer.
     public enum Checked {
+        /// Answered already: the error naming what did not match, or a standard interface's reply.
         case answered(OutgoingMessage)
+        /// Passed every check: for the caller to answer.
         case checked(CheckedCall)
     }
 

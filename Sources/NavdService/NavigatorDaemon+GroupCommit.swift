@@ -78,12 +78,6 @@ extension NavigatorDaemon {
         }
     }
 
-    /// Commits `batch` and returns its answers in order (`makeDurable`, then `answers(to:)`, or `rollBack`).
-    func commit(_ batch: Batch) -> [OutgoingMessage] {
-        let failures = makeDurable(batch)
-        return failures.isEmpty ? answers(to: batch) : rollBack(batch, failures)
-    }
-
     /// Appends the batch's records, one transaction per navigator's store; returns the stores that refused them.
     func makeDurable(_ batch: Batch) -> [ObjectIdentifier: StoreError] {
         var failed: [ObjectIdentifier: StoreError] = [:]

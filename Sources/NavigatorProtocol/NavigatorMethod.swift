@@ -1,6 +1,5 @@
 import DBus
 import Navigation
-import Synchronization
 
 /// The methods of `org.navd.Navigator1`, one case each, in introspection order: a method is a case, so a
 /// `switch` over the methods (the daemon's dispatch) does not compile until every method has its handler.
@@ -33,59 +32,14 @@ public enum NavigatorMethod: Int, Hashable, Sendable, CaseIterable {
     /// The names of the methods that may change the tree.
     public static let treeChangingNames: Set<String> = Set(allCases.filter(\.changesTree).map(\.name))
 
-    private static let specs: [Spec] = allCases.map(\.spec)
-    private static let byName: [String: NavigatorMethod] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
-
-    /// A method's name, out-arguments, documentation and whether it changes the tree, written once per case in
-    /// `spec`; its in-arguments come from its case's arguments value, read only when first needed (`coded`).
-    private struct Spec {
-        let name: String
-        let outArguments: [ArgumentDeclaration]
-        let changesTree: Bool
-        let documentation: String
-        let makeForm: @Sendable () -> CallForm
-
-        /// `call` is the method's case of `NavigatorCall`: its arguments value declares the in-arguments.
-        init<Arguments: MethodArguments>(
-            _ name: String, _ call: @escaping @Sendable (Arguments) -> NavigatorCall, out outArguments: [ArgumentDeclaration],
-            changesTree: Bool, _ documentation: String
-        ) {
-            self.name = name
-            self.outArguments = outArguments
-            self.changesTree = changesTree
-            self.documentation = documentation
-            makeForm = { CallForm(call) }
-        }
-    }
-
-    /// A method's form and full declaration, made on first use, one method at a time: making an arguments
-    /// value's coding instantiates its key paths and generic metadata, which for all 33 methods at once was a
-    /// tenth of a cold `navctl push`'s CPU, and navctl needs one.
-    private struct Coded: Sendable {
-        let form: CallForm
-        let declaration: MethodDeclaration
-    }
-
-    private static let codedCache = Mutex<[Coded?]>(Array(repeating: nil, count: allCases.count))
-
-    private var coded: Coded {
-        if let known = Self.codedCache.withLock({ $0[rawValue] }) { return known }
-        let spec = Self.specs[rawValue]
-        let form = spec.makeForm()
-        let made = Coded(
-            form: form,
-            declaration: MethodDeclaration(spec.name, in: form.declarations, out: spec.outArguments, documentation: spec.documentation))
-        Self.codedCache.withLock { $0[rawValue] = made }
-        return made
-    }
 }
 
 extension NavigatorMethod {
-    private static let revision: [ArgumentDeclaration] = [.init("revision", "t")]
-    private static let revisionAndId: [ArgumentDeclaration] = [.init("revision", "t"), .init("id", "s")]
+    static let revision: [ArgumentDeclaration] = [.init("revision", "t")]
+    static let revisionAndId: [ArgumentDeclaration] = [.init("revision", "t"), .init("id", "s")]
 
     /// Each method's declaration, from its case.
-    private var spec: Spec {
+    var spec: Spec {
         switch self {
         /// `Push(s route, a{sv} params) → (t revision, s id)`.
         case .push: Spec("Push", NavigatorCall.push, out: Self.revisionAndId, changesTree: true,
@@ -226,7 +180,6 @@ extension NavigatorMethod {
     }
 }
 
-
 /// A call of a method of `org.navd.Navigator1` with its arguments as one typed value (NavigatorCall+Arguments.swift),
 /// one case per `NavigatorMethod`: what the daemon's handlers receive and what the clients' requests build. The
 /// method's declaration takes its arguments from the case's value (`NavigatorMethod`'s spec names the case), so the
@@ -241,20 +194,8 @@ public enum NavigatorCall: Hashable, Sendable {
     case getEventParams(SourceArguments), getTreeAt(RevisionArguments), revert(RevertArguments)
     case getChanges(ChangesArguments), export(ExportArguments), getLimits(NoArguments)
 
-    /// Reads a call of `method` from its values, as the method's declaration says; throws `InvalidArgs` naming the
-    /// first argument that does not fit.
-    public init(_ method: NavigatorMethod, values: [DBusValue]) throws(DBusError) {
-        self = try method.form.decode(values)
-    }
-
-    /// The method called.
-    public var method: NavigatorMethod { parts.method }
-
-    /// The arguments' values, in the declared order.
-    public var values: [DBusValue] { parts.arguments.values }
-
     /// The method and its arguments value.
-    private var parts: (method: NavigatorMethod, arguments: any MethodArguments) {
+    var parts: (method: NavigatorMethod, arguments: any MethodArguments) {
         switch self {
         case .push(let arguments): (.push, arguments)
         case .pop(let arguments): (.pop, arguments)
@@ -289,65 +230,6 @@ public enum NavigatorCall: Hashable, Sendable {
         case .getChanges(let arguments): (.getChanges, arguments)
         case .export(let arguments): (.export, arguments)
         case .getLimits(let arguments): (.getLimits, arguments)
-        }
-    }
-}
-
-/// How a method's call is made of its arguments value: the case of `NavigatorCall` that `NavigatorMethod`'s spec
-/// names, whose value's coding gives the declared arguments and the decoding.
-struct CallForm: Sendable {
-    /// The arguments as declared.
-    let declarations: [ArgumentDeclaration]
-    /// Reads a call's values into its case.
-    let decode: @Sendable ([DBusValue]) throws(DBusError) -> NavigatorCall
-
-    /// The form of the case `make`.
-    init<Arguments: MethodArguments>(_ make: @escaping @Sendable (Arguments) -> NavigatorCall) {
-        declarations = Arguments.declarations
-        decode = { values throws(DBusError) in make(try Arguments(values: values)) }
-    }
-}
-
-extension NavigatorMethod {
-    /// The cause of the changes a call of it makes: its name in lower case (`popto`, `setfacts`, `apply`); nil for a
-    /// method that does not change the tree itself (a reader, or `Reload`, whose change is a `reconcile`).
-    public var changeCause: ChangeCause? { changesTree ? ChangeCause(rawValue: name.lowercased()) : nil }
-}
-
-/// What a call asks of the navigator, declared with the contract: a change (the model's operation, and what its
-/// reply carries besides the revision), a reading answered from the navigator's state alone, or a call only the
-/// service answers, because it needs more than the state (route files, the callers' records, the graphs a
-/// recording carries). `NavigatorCall.meaning` says it for every method, so a method the contract gains is placed
-/// here before anything compiles, and the daemon answers changes and readings with no code of its own.
-public enum CallMeaning {
-    /// A change: the operation the model performs, and the reply's shape.
-    case change(Operation, reply: ChangeReply)
-    /// A reading: the reply's values, from the navigator's state; a refusal is the error the caller gets.
-    case reading((Coordinator) throws(DBusError) -> [DBusValue])
-    /// A call the service answers itself (`Reload`, `GetChanges`, `Export`).
-    case service
-}
-
-/// The reply of a call that changes the tree: the revision after it (for a no-op, the current one), and for some
-/// methods one value more.
-public enum ChangeReply: Hashable, Sendable {
-    /// `t revision`.
-    case revision
-    /// `(t revision, s id)`: the screen the call made, or, redirected, the screen now on top.
-    case revisionAndId
-    /// `(t revision, s outcome)`: what Send's handler did.
-    case revisionAndOutcome
-    /// `(t revision, s flow_id)`: the flow instance Start made.
-    case revisionAndFlowId
-
-    /// The reply's values for `change`; `topId` gives the id of the screen on top after it (asked only when the
-    /// change made no screen), so that the caller need not copy its whole state to pass it.
-    public func values(of change: Change, topId: () -> String) -> [DBusValue] {
-        switch self {
-        case .revision: [.uint64(change.revision)]
-        case .revisionAndId: [.uint64(change.revision), .string(change.newScreenId ?? topId())]
-        case .revisionAndOutcome: [.uint64(change.revision), .string(change.outcome.rawValue)]
-        case .revisionAndFlowId: [.uint64(change.revision), .string(change.newFlowID ?? "")]
         }
     }
 }
@@ -390,10 +272,10 @@ extension NavigatorCall {
         case .history(let call): .reading { [$0.history(limit: Int(call.limit)).dbusValue] }
         case .getFlows: .reading { [$0.flows.dbusValue] }
         case .getEvents(let call): .reading { coordinator throws(DBusError) in
-            [try Self.refusing { () throws(NavigationError) in try coordinator.events(source: call.source).dbusValue }]
+            [try refusing { () throws(NavigationError) in try coordinator.events(source: call.source).dbusValue }]
         }
         case .getEventParams(let call): .reading { coordinator throws(DBusError) in
-            [try Self.refusing { () throws(NavigationError) in try coordinator.eventParams(source: call.source).dbusValue }]
+            [try refusing { () throws(NavigationError) in try coordinator.eventParams(source: call.source).dbusValue }]
         }
         case .resolve(let call): .reading { coordinator throws(DBusError) in
             let request: ResolveRequest
@@ -403,10 +285,10 @@ extension NavigatorCall {
             default:
                 throw .invalidArgs("Resolve's kind is 'event' (target: an event) or 'link' (target: what Open accepts), not '\(call.kind)'")
             }
-            return try Self.refusing { () throws(NavigationError) in try coordinator.resolve(request).dbusValues }
+            return try refusing { () throws(NavigationError) in try coordinator.resolve(request).dbusValues }
         }
         case .getTreeAt(let call): .reading { coordinator throws(DBusError) in
-            let kept = try Self.refusing { () throws(NavigationError) in try coordinator.state(at: call.revision) }
+            let kept = try refusing { () throws(NavigationError) in try coordinator.state(at: call.revision) }
             return [
                 .uint64(kept.revision), .string(kept.selectedTab), kept.nodes.dbusValue, kept.facts.dbusValue, kept.flows.dbusValue,
             ]
@@ -418,10 +300,5 @@ extension NavigatorCall {
         }
         case .reload, .getChanges, .export: .service
         }
-    }
-
-    /// `body`'s value; a refusal of the model becomes the D-Bus error of its name.
-    private static func refusing<Value>(_ body: () throws(NavigationError) -> Value) throws(DBusError) -> Value {
-        do { return try body() } catch { throw DBusError(error) }
     }
 }
