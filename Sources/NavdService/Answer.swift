@@ -2,18 +2,12 @@ import DBus
 import Navigation
 import NavigatorProtocol
 
-/// What a handler answers: the reply's values, and the change the call made (nil when it made none) with the
-/// arguments that asked for it (what its record keeps).
-struct Answer {
-    let values: [DBusValue]
-    let change: Change?
-    let arguments: [DBusValue]
-
-    init(_ values: [DBusValue], change: Change? = nil, arguments: [DBusValue] = []) {
-        self.values = values
-        self.change = change
-        self.arguments = arguments
-    }
+/// What a handler answers: the reply's values; or the change the call made, the reply's values and the arguments that
+/// asked for it (what its record keeps); or, for `Reload`, that the reload is to be done (off the loop's thread).
+enum Answer {
+    case reply([DBusValue])
+    case changed(Change, reply: [DBusValue], arguments: [DBusValue])
+    case reload
 }
 
 /// A call's arguments decoded as the daemon decodes them, without a daemon: what the D-Bus call fuzz target

@@ -2,15 +2,31 @@ import DBus
 import NavigatorProtocol
 import Navigation
 
-/// Each call the loop reads, taken in (HACKING.md's path of a call, steps 3 to 6): reads answered at once after
-/// the batch is committed, changes applied in memory and added to the batch as values.
+/// Each call the loop reads, taken in (HACKING.md's path of a call, steps 3 to 6). `handle` is the one way in for
+/// every call, whatever it asks: it returns what the call comes to as a value (`Handled`), and `process` acts on it.
 extension NavigatorDaemon {
+    /// What one call comes to once handled.
+    enum Handled {
+        /// A call that may change a tree, applied in memory: it joins the batch and is answered once the batch
+        /// is durable (a refusal too, so that answers keep the order of the calls).
+        case change(PendingCall)
+        /// The answer to send now (nil when the caller wants none): a reading, an error, a standard interface's
+        /// reply. The batch before it was committed first, so it shows only durable state.
+        case answer(OutgoingMessage?)
+        /// A `Reload` that passed every check: its files are parsed off the loop, and it is answered when they are
+        /// applied (`+Reload`). `target` nil: every route file.
+        case reload(target: ServedNavigator?, call: Message)
+        /// Nothing to do now: the call waits for its caller's credentials, or was answered already (a replaying
+        /// navd's `Reload`).
+        case none
+    }
+
     /// Takes one incoming message: a method call is handled; news of a caller may release the calls parked
     /// for it, which are handled here in the order they came.
     func process(_ message: Message) {
         guard message.kind == .methodCall else {
             if let released = takeCallerNews(message) {
-                for call in released { handle(call) }
+                for call in released { take(handle(call)) }
                 return
             }
             if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
@@ -18,49 +34,102 @@ extension NavigatorDaemon {
             }
             return
         }
-        handle(message)
+        take(handle(message))
     }
 
-    /// Handles one method call: a call that may change a tree is applied in memory and joins the batch, to be
-    /// answered once durable; anything else is answered at once, after committing the batch, so that reads see
-    /// only durable state. `Reload` is answered when its files are parsed (off this thread) and applied.
-    func handle(_ message: Message) {
-        if waitsForCaller(message) { return }
+    /// Acts on what a call came to: a change joins the batch (committed when it is full), an answer is sent,
+    /// a reload is queued.
+    func take(_ handled: Handled) {
+        switch handled {
+        case .change(let call):
+            batch.add(call)
+            if batch.count >= Self.maxPendingCalls { commitPending() }
+        case .answer(let reply):
+            if let reply { send([reply]) }
+        case .reload(let target, let call):
+            requestReload(of: target, answering: call)
+        case .none:
+            break
+        }
+    }
+
+    /// Handles one method call, whatever it asks: checked by the object server (object, interface, method, access,
+    /// signature), read into its typed value and answered as the contract declares (`answer`). A call that may
+    /// change a tree is applied in memory and comes back as a pending call; anything else is answered after the
+    /// batch before it is committed, so that reads see only durable state.
+    func handle(_ message: Message) -> Handled {
+        if waitsForCaller(message) { return .none }
         let header = CallHeader(message)
-        let target = header.interface == nil || header.interface == Navigator.interfaceName
+        guard let navigator = header.interface == nil || header.interface == Navigator.interfaceName
             ? navigators[header.path ?? ""] : nil
-        let member = header.member ?? ""
-        if let target, member == NavigatorMethod.reload.name, message.signature.isEmpty {
+        else {
+            // Another object (an app that is not served, the apps node) or a standard interface.
             commitPending()
-            if let refusal = refusal(of: message, to: target, interface: Navigator.interfaceName, member: member) {
-                if !message.noReplyExpected { send(message.makeError(refusal)) }
-                return
+            if let unknown = unknownAppReply(message) { return .answer(.message(unknown)) }
+            return .answer(server.handleForSending(message, header: header))
+        }
+        let method = NavigatorMethod(name: header.member ?? "")
+        let changes = method?.changesTree == true
+        if changes {
+            prepareRecordedChange(on: navigator)
+        } else {
+            commitPending()
+        }
+        let topBefore = method == .send ? navigator.coordinator.top.id : ""
+        let (reply, answer) = respond(message, header: header, method: method, on: navigator)
+        switch answer {
+        case .changed(let change, _, let arguments)?:
+            return .change(pendingCall(method, message, on: navigator, reply: reply, change: change, arguments: arguments, topBefore: topBefore))
+        case .reload?:
+            if replayReload(message, on: navigator) { return .none }
+            return .reload(target: navigator === main ? nil : navigator, call: message)
+        case .reply?, nil:
+            return changes ? .change(pendingCall(method, message, on: navigator, reply: reply)) : .answer(reply)
+        }
+    }
+
+    /// A call to `navigator`'s object checked by the object server and answered by `answer`: the reply (nil when
+    /// the caller wants none, or for a `Reload`, answered when it is done) and what the handler answered (nil when
+    /// a check or the handler refused the call, the refusal being the reply).
+    func respond(
+        _ message: Message, header: CallHeader, method: NavigatorMethod?, on navigator: ServedNavigator
+    ) -> (reply: OutgoingMessage?, answer: Answer?) {
+        let wanted = !message.noReplyExpected
+        let checked: ObjectServer.CheckedCall
+        switch server.check(message, header: header) {
+        case .answered(let reply):
+            return (wanted ? reply : nil, nil)
+        case .checked(let call):
+            checked = call
+        }
+        do {
+            guard let method else {
+                throw DBusError.failed("navd \(Navigator.version) has no handler for \(header.member ?? "")")
             }
-            if replayReload(message, on: target) { return }
-            requestReload(of: target === main ? nil : target, answering: message)
-            return
+            let answer = try answer(method, checked.call, on: navigator)
+            switch answer {
+            case .reply(let values), .changed(_, let values, _):
+                return (wanted ? server.reply(to: checked, values) : nil, answer)
+            case .reload:
+                return (nil, answer)
+            }
+        } catch {
+            return (wanted ? server.reply(to: checked, failure: error) : nil, nil)
         }
-        guard let navigator = target, let method = NavigatorMethod(name: member), method.changesTree else {
-            commitPending()
-            if let reply = unknownAppReply(message) ?? server.handle(message) { send(reply) }
-            return
-        }
-        batch.add(handleChange(method, message, header: header, on: navigator))
-        if batch.count >= Self.maxPendingCalls { commitPending() }
     }
 
     /// A call that may change `navigator`'s tree, answered in memory: what to reply once the batch is durable,
-    /// what changed, and what the store is to append.
-    func handleChange(_ method: NavigatorMethod, _ message: Message, header: CallHeader, on navigator: ServedNavigator) -> PendingCall {
-        prepareRecordedChange(on: navigator)
-        let topBefore = method == .send ? navigator.coordinator.top.id : ""
-        let (reply, change, arguments) = answerChanging(method, message, header: header, on: navigator)
+    /// what changed (nil for a refusal or a no-op), and what the store is to append.
+    func pendingCall(
+        _ method: NavigatorMethod?, _ message: Message, on navigator: ServedNavigator, reply: OutgoingMessage?,
+        change: Change? = nil, arguments: [DBusValue] = [], topBefore: String = ""
+    ) -> PendingCall {
         noteRecordedChange(change, on: navigator)
         if options.verbose {
             logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }
-        guard let change, !change.isNoOp else {
-            return PendingCall(call: message, method: method, navigator: navigator, reply: reply, change: nil, record: nil)
+        guard let method, let change, !change.isNoOp else {
+            return PendingCall(call: message, navigator: navigator, reply: reply, change: nil, record: nil)
         }
         for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
         let record = changeRecord(message, method: method, arguments: arguments, change: change, topBefore: topBefore)
@@ -71,25 +140,6 @@ extension NavigatorDaemon {
             journaled.changeRecord = record
             return StoredRecord(revision: journaled.entry.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: journaled.encoded())
         }
-        return PendingCall(call: message, method: method, navigator: navigator, reply: reply, change: change, record: stored)
-    }
-
-    /// A call that may change `navigator`'s tree, answered by its handler after the object server's checks:
-    /// the reply to send once the change is durable, the change (nil for a refusal) and the arguments.
-    func answerChanging(
-        _ method: NavigatorMethod, _ message: Message, header: CallHeader, on navigator: ServedNavigator
-    ) -> (reply: OutgoingMessage?, change: Change?, arguments: [DBusValue]) {
-        let wanted = !message.noReplyExpected
-        switch server.check(message, header: header) {
-        case .answered(let reply):
-            return (wanted ? reply : nil, nil, [])
-        case .checked(let checked):
-            do {
-                let answer = try answer(method, checked.call, on: navigator)
-                return (wanted ? server.reply(to: checked, answer.values) : nil, answer.change, answer.arguments)
-            } catch {
-                return (wanted ? server.reply(to: checked, failure: error) : nil, nil, [])
-            }
-        }
+        return PendingCall(call: message, navigator: navigator, reply: reply, change: change, record: stored)
     }
 }

@@ -47,7 +47,7 @@ extension NavigatorDaemon {
     /// GetChanges' answer: the kept changes from `from_revision`, oldest first, at most `limit`.
     func changes(_ call: ChangesArguments, on nav: ServedNavigator) throws(DBusError) -> Answer {
         let changes = nav.coordinator.changes(from: call.fromRevision, limit: Int(call.limit)).map(Self.recordedChange)
-        return Answer([changes.dbusValue])
+        return .reply([changes.dbusValue])
     }
 
     /// A kept change as GetChanges lists it.

@@ -45,7 +45,7 @@ extension NavigatorDaemon {
             navd: Navigator.version, app: nav.app ?? "", routes: Self.routes(nav.graphTexts[stretch.startGraph]!),
             start: RecordingStart(start), changes: changes)
         if redact { recording = recording.redacted(openTarget: { nav.coordinator.graph.redactedTarget($0) }) }
-        return Answer([.string(recording.encoded())])
+        return .reply([.string(recording.encoded())])
     }
 
     /// A saved graph as a recording names it.

@@ -7,10 +7,9 @@ import Navigation
 /// `PropertiesChanged` per navigator); a navigator whose commit fails goes back to its last
 /// commit and its calls are answered as if run against it.
 extension NavigatorDaemon {
-    /// One call answered after the commit: what `handleChange` returns.
+    /// One call answered after the commit: what `handle` returns for a call that may change a tree.
     struct PendingCall {
         let call: Message
-        let method: NavigatorMethod
         let navigator: ServedNavigator
         /// The reply to send once the batch is durable (nil when none is expected).
         let reply: OutgoingMessage?
@@ -162,8 +161,9 @@ extension NavigatorDaemon {
             let failure = NavigatorErrorName.storageFailed.error(
                 "the change could not be made durable, so nothing changed: \(error.message)")
             let before = call.navigator.coordinator
-            let (reply, change, _) = answerChanging(call.method, call.call, header: CallHeader(call.call), on: call.navigator)
-            if let change, !change.isNoOp {
+            let header = CallHeader(call.call)
+            let (reply, answer) = respond(call.call, header: header, method: NavigatorMethod(name: header.member ?? ""), on: call.navigator)
+            if case .changed(let change, _, _)? = answer, !change.isNoOp {
                 call.navigator.coordinator = before
                 if !call.call.noReplyExpected { messages.append(.message(call.call.makeError(failure))) }
             } else if let reply {

@@ -7,18 +7,14 @@ import Glibc
 #endif
 
 extension NavigatorDaemon {
-    /// Exports `navigator`'s object: every method of `Navigator.interface` answered by `answer`.
+    /// Exports `navigator`'s object: the contract's interface, whose calls `handle` answers (through `answer`), its
+    /// properties read from the state, and the access check of its route file.
     func export(_ navigator: ServedNavigator) {
-        let methods = Dictionary(uniqueKeysWithValues: NavigatorMethod.allCases.map { method in
-            (method.name, { [unowned self, unowned navigator] (call: MethodCall) throws -> [DBusValue] in
-                try answer(method, call, on: navigator).values
-            })
-        })
         server.export(
             navigator.path,
             interface: Navigator.interface,
             implementation: InterfaceImplementation(
-                methods: methods,
+                methods: [:],
                 getProperty: { [unowned navigator] name in
                     NavigatorProperty(rawValue: name).map { navigator.coordinator.value(of: $0) }
                 },
@@ -29,24 +25,24 @@ extension NavigatorDaemon {
         server.setHooks(navigator.path, accessHooks(for: navigator))
     }
 
-    /// The one way into the handlers: every call of a method of the contract on `nav` comes here, its
-    /// arguments already checked against the declared in-signature, and read here into the method's typed value
+    /// The one way into the handlers: every call of a method of the contract on `nav` comes here (from `handle`),
+    /// its arguments already checked against the declared in-signature, and read here into the method's typed value
     /// (`NavigatorCall`; a value of another shape still throws `InvalidArgs` naming it). What the call asks is
     /// declared with the contract (`NavigatorCall.meaning`): a change is performed by the model and committed in
     /// the group commit before it is answered, a reading is answered from the state, and the three calls only the
-    /// service can answer are answered here.
+    /// service can answer are answered here (`Reload` by the reload queue, its files parsed off the loop).
     func answer(_ method: NavigatorMethod, _ call: MethodCall, on nav: ServedNavigator) throws(DBusError) -> Answer {
         let arguments = call.arguments
         let call = try NavigatorCall(method, values: arguments)
         switch call.meaning {
         case .change(let operation, let reply):
             let change = try perform(nav, operation)
-            return Answer(reply.values(of: change) { nav.coordinator.top.id }, change: change, arguments: arguments)
+            return .changed(change, reply: reply.values(of: change) { nav.coordinator.top.id }, arguments: arguments)
         case .reading(let read):
-            return Answer(try read(nav.coordinator))
+            return .reply(try read(nav.coordinator))
         case .service:
             switch call {
-            case .reload: return Answer(try reload(from: nav))
+            case .reload: return .reload
             case .getChanges(let call): return try changes(call, on: nav)
             case .export(let call): return try export(call, on: nav)
             default: throw .failed("navd \(Navigator.version) has no handler for \(method.name)")

@@ -26,17 +26,6 @@ extension NavigatorDaemon {
     /// `LimitsExceeded` (`docs/reliability.md#bounded-route-files`).
     static let maximumWaitingReloads = 16
 
-    /// `Reload()` on `navigator`'s object, done at once on the loop's thread (the dispatch table's
-    /// handler; the loop itself runs `Reload` calls through `requestReload`, which parses off it).
-    func reload(from navigator: ServedNavigator) throws(DBusError) -> [DBusValue] {
-        let job = plannedReload(of: navigator === main ? nil : navigator, answering: [], fromSignal: false)
-        job.parse()
-        let outcome = finish(job)
-        connection.flush()
-        if let error = outcome.error { throw error }
-        return [.uint64(navigator.coordinator.revision)]
-    }
-
     /// Starts a reload of every route file (`target` nil) or of one app's, answering `call` (if any)
     /// when it is done; while another reload is under way it waits its turn. A call that would be
     /// the 17th waiting is answered `LimitsExceeded` at once; a SIGHUP while a reload of every file

@@ -52,6 +52,74 @@ struct InProcessDaemonTests {
         #expect(navd.daemon.coordinator.revision == 1)
     }
 
+    /// The next method call the daemon's connection reads, `method` sent by the test's client, taken from the bus
+    /// in the test's own hands; what comes before it (the bus's word on the caller) is processed as the loop would.
+    func received(_ navd: InProcessDaemon, _ method: NavigatorMethod, _ arguments: [DBusValue] = []) throws -> Message? {
+        try navd.send(method, arguments)
+        let deadline = MonotonicClock.milliseconds() + 20_000
+        while MonotonicClock.milliseconds() < deadline {
+            guard let message = navd.daemon.connection.popMessage() else {
+                _ = navd.daemon.connection.waitForMessages(timeoutMilliseconds: 200)
+                continue
+            }
+            if message.kind == .methodCall { return message }
+            navd.daemon.process(message)
+        }
+        return nil
+    }
+
+    @Test func oneHandleAnswersReadsChangesAndReloadAsValues() throws {
+        let navd = try InProcessDaemon("handle")
+        defer { navd.stop() }
+        let daemon = navd.daemon
+        // The first call from a connection waits for the bus to say who sent it; from then on calls are handled at once.
+        guard case .none = daemon.handle(try #require(try received(navd, .getState))) else {
+            Issue.record("the first call from an unknown caller was not parked")
+            return
+        }
+        let deadline = MonotonicClock.milliseconds() + 20_000
+        while daemon.callers.known(navd.client.uniqueName) == nil, MonotonicClock.milliseconds() < deadline {
+            if let message = daemon.connection.popMessage() { daemon.process(message) } else { _ = daemon.connection.waitForMessages(timeoutMilliseconds: 200) }
+        }
+        // A change comes back as a pending call: its reply, its change and its journal record; nothing is durable yet.
+        guard case .change(let push) = daemon.handle(try #require(try received(navd, .push, [.string("orange"), InProcessDaemon.noParams]))) else {
+            Issue.record("Push did not come back as a change")
+            return
+        }
+        #expect(push.change?.revision == 2)
+        #expect(push.record?.revision == 2)
+        #expect(push.reply != nil && push.reply?.errorName == nil)
+        #expect(try daemon.store?.load().journal.isEmpty == true)
+        daemon.take(.change(push))
+        #expect(daemon.batch.count == 1)
+        // A read comes back as its answer, made after the batch before it was committed.
+        guard case .answer(let state?) = daemon.handle(try #require(try received(navd, .getState))) else {
+            Issue.record("GetState did not come back as an answer")
+            return
+        }
+        #expect(state.errorName == nil)
+        #expect(daemon.batch.isEmpty)
+        #expect(try daemon.store?.load().journal.map(\.revision) == [2])
+        // Reload comes back as the reload to queue, after the same checks as every call.
+        guard case .reload(let target, _) = daemon.handle(try #require(try received(navd, .reload))) else {
+            Issue.record("Reload did not come back as a reload")
+            return
+        }
+        #expect(target == nil, "the default object reloads every route file")
+        // A refused change keeps its place in the batch, so that answers keep the order of the calls.
+        guard case .change(let popped) = daemon.handle(try #require(try received(navd, .popToRoot))),
+              case .change(let refused) = daemon.handle(try #require(try received(navd, .pop)))
+        else {
+            Issue.record("a change did not come back as a change")
+            return
+        }
+        #expect(popped.change != nil)
+        #expect(refused.change == nil && refused.reply?.errorName == NavigatorErrorName(.atRoot).fullName)
+        // The contract's methods are not in the object server's dispatch table: `handle` is the only way in.
+        let direct = daemon.server.handle(try #require(try received(navd, .getState)))
+        #expect(direct?.errorName == DBusErrorName.failed)
+    }
+
     @Test func aSignalHandlerStopsTheDaemonThroughPlainValuesOnly() throws {
         // The handler may neither retain nor release: the stop request holds no reference.
         #expect(_isPOD(LoopRequest.self))
