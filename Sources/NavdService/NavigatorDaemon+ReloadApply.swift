@@ -42,7 +42,7 @@ extension NavigatorDaemon {
         if let target {
             if let file = target.routeFile {
                 let bytes = RouteFileLoading.read(file)
-                if !isUnchanged(file, bytes: bytes, for: target) { items.append(.init(app: target.app, file: file, bytes: bytes)) }
+                if !isUnchanged(file, bytes: bytes, for: target) { items.append(item(target, file: file, bytes: bytes)) }
             }
         } else {
             if let locate = options.routeFile {
@@ -51,9 +51,9 @@ extension NavigatorDaemon {
                 // the demo graph" (which would repair the user's tree away).
                 if let file = locate() ?? main.routeFile {
                     let bytes = RouteFileLoading.read(file)
-                    if !isUnchanged(file, bytes: bytes, for: main) { items.append(.init(app: nil, file: file, bytes: bytes)) }
+                    if !isUnchanged(file, bytes: bytes, for: main) { items.append(item(main, file: file, bytes: bytes)) }
                 } else {
-                    items.append(.init(app: nil, file: nil, bytes: .success([])))
+                    items.append(item(main, file: nil, bytes: .success([])))
                 }
             }
             let files = appFiles()
@@ -61,7 +61,7 @@ extension NavigatorDaemon {
             for (name, file) in files.sorted(by: { $0.key < $1.key }) {
                 let bytes = RouteFileLoading.read(file)
                 if let navigator = apps[name], isUnchanged(file, bytes: bytes, for: navigator) { continue }
-                items.append(.init(app: name, file: file, bytes: bytes))
+                items.append(apps[name].map { item($0, file: file, bytes: bytes) } ?? .init(app: name, file: file, bytes: bytes))
             }
         }
         return ReloadJob(
@@ -79,19 +79,19 @@ extension NavigatorDaemon {
         for name in job.removedApps {
             if let navigator = apps[name] { removeApp(navigator) }
         }
-        for (item, result) in zip(job.items, job.results) {
-            switch result {
+        for (item, parsed) in zip(job.items, job.results) {
+            switch parsed.graph {
             case .failure(let error):
                 outcome.refused.append(error.description)
             case .success(let graph):
                 let bytes = try? item.bytes.get()
                 guard let name = item.app else {
-                    apply(graph, bytes: bytes, file: item.file, to: main, asked: job.calls.first, &outcome)
+                    apply(graph, bytes: bytes, file: item.file, to: main, asked: job.calls.first, same: same(parsed, item, main), &outcome)
                     continue
                 }
                 if let navigator = apps[name] {
                     if job.everything || navigator === job.target {
-                        apply(graph, bytes: bytes, file: item.file, to: navigator, asked: job.calls.first, &outcome)
+                        apply(graph, bytes: bytes, file: item.file, to: navigator, asked: job.calls.first, same: same(parsed, item, navigator), &outcome)
                     }
                 } else if job.everything, let file = item.file, let bytes,
                           let navigator = addApp(name, file: file, graph: graph, bytes: bytes) {
@@ -107,6 +107,17 @@ extension NavigatorDaemon {
         return outcome
     }
 
+    /// A file of `navigator`'s to parse, with the graph it serves now to compare the new one with.
+    private func item(_ navigator: ServedNavigator, file: String?, bytes: Result<[UInt8], RouteFileError>) -> ReloadJob.Item {
+        ReloadJob.Item(app: navigator.app, file: file, bytes: bytes, inForce: navigator.coordinator.graph, epoch: navigator.graphEpoch)
+    }
+
+    /// Whether the parse found the graph equal to `navigator`'s: nil when `navigator` was not serving the graph it
+    /// was compared with (another graph was put in force meanwhile), for `apply` to compare them itself.
+    private func same(_ parsed: ReloadJob.Parsed, _ item: ReloadJob.Item, _ navigator: ServedNavigator) -> Bool? {
+        item.inForce != nil && item.epoch == navigator.graphEpoch ? parsed.sameAsInForce : nil
+    }
+
     /// Replaces `navigator`'s graph and repairs its state to fit, as one `reconcile` revision when
     /// anything changed; the repaired state is made durable (a snapshot, so that the journal after
     /// it replays against the new graph) before anything is announced. An unchanged file changes
@@ -114,11 +125,11 @@ extension NavigatorDaemon {
     /// `Reload` call that asked for it (nil for SIGHUP), recorded as the reconcile's caller.
     func apply(
         _ graph: RouteGraph, bytes: [UInt8]?, file: String?, to navigator: ServedNavigator, asked: Message?,
-        _ outcome: inout ReloadOutcome
+        same: Bool? = nil, _ outcome: inout ReloadOutcome
     ) {
         let before = navigator.coordinator
         let saved = RouteFileLoading.savedGraph(file: file, bytes: bytes, overrides: options.limitOverrides)
-        if graph == before.graph {
+        if same ?? (graph == before.graph) {
             // The journal after the last snapshot replays as well under either record.
             navigator.routeFile = file
             navigator.routeFileBytes = bytes
@@ -143,6 +154,7 @@ extension NavigatorDaemon {
             }
         }
         navigator.coordinator = after
+        navigator.graphEpoch += 1
         navigator.routeFile = file
         navigator.routeFileBytes = bytes
         navigator.savedGraph = saved

@@ -15,6 +15,10 @@ final class ReloadJob: Sendable {
         let app: String?
         let file: String?
         let bytes: Result<[UInt8], RouteFileError>
+        /// The graph its navigator served when the reload was planned (nil for an app that is new), and that
+        /// navigator's `graphEpoch` then: the parse compares the new graph with it off the loop's thread.
+        var inForce: RouteGraph? = nil
+        var epoch = 0
     }
 
     /// The app reloaded alone; nil when reloading everything.
@@ -33,7 +37,13 @@ final class ReloadJob: Sendable {
     /// Run on the parsing thread before it parses (tests hold a parse up with it).
     private let beforeParsing: (@Sendable () -> Void)?
     /// The parse's results once it finished, and whether the loop gave up waiting for them.
-    private let progress = PThreadMutex<(results: [Result<RouteGraph, RouteFileError>]?, abandoned: Bool)>((nil, false))
+    private let progress = PThreadMutex<(results: [Parsed]?, abandoned: Bool)>((nil, false))
+
+    /// One item parsed: its graph (or why it did not load), and whether that graph equals the item's `inForce`.
+    struct Parsed: Sendable {
+        let graph: Result<RouteGraph, RouteFileError>
+        let sameAsInForce: Bool
+    }
 
     init(target: ServedNavigator?, everything: Bool, items: [Item], removedApps: [String], calls: [Message],
          fromSignal: Bool, limitOverrides: [(Limits.Key, Int)], beforeParsing: (@Sendable () -> Void)? = nil) {
@@ -54,7 +64,7 @@ final class ReloadJob: Sendable {
     var isParsed: Bool { progress.withLock { $0.results != nil } }
 
     /// The parsed graphs, one per item, in order (empty until parsed).
-    var results: [Result<RouteGraph, RouteFileError>] { progress.withLock { $0.results ?? [] } }
+    var results: [Parsed] { progress.withLock { $0.results ?? [] } }
 
     /// Parses on a thread of its own, then wakes the loop through `waker` (unless the job was
     /// abandoned meanwhile); false if no thread could be started.
@@ -83,12 +93,13 @@ final class ReloadJob: Sendable {
     }
 
     /// Every item's graph; touches nothing but the job, so it is safe on any thread.
-    private func parsedItems() -> [Result<RouteGraph, RouteFileError>] {
+    /// Comparing a 1,000-route graph with the one in force takes milliseconds, so it is done here too, not on the loop.
+    private func parsedItems() -> [Parsed] {
         items.map { item in
-            guard let file = item.file else {
-                return .success(RouteFileLoading.withOverrides(RouteGraph.demo, limitOverrides))
-            }
-            return RouteFileLoading.graph(file: file, bytes: item.bytes, limitOverrides: limitOverrides)
+            let graph = item.file.map { RouteFileLoading.graph(file: $0, bytes: item.bytes, limitOverrides: limitOverrides) }
+                ?? .success(RouteFileLoading.withOverrides(RouteGraph.demo, limitOverrides))
+            let same = if case .success(let parsed) = graph, let inForce = item.inForce { parsed == inForce } else { false }
+            return Parsed(graph: graph, sameAsInForce: same)
         }
     }
 }

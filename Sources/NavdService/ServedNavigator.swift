@@ -20,6 +20,9 @@ final class ServedNavigator {
     var savedGraph: SavedGraph
     /// The graph and the state.
     var coordinator: Coordinator
+    /// Counts the graphs put in force by a reload (`apply`): a reload parsed against the graph of one epoch
+    /// knows whether its graph is new only while the navigator is still at that epoch.
+    var graphEpoch = 0
     /// Where the state is kept; nil for an ephemeral navd.
     let store: StateStore?
     /// Whether the state came from disk (start-up cause `restore`) or is fresh (`start`).

@@ -22,6 +22,10 @@ extension RouteFileReader {
         .filter { $0.declaration.routeFileVerb != nil }
     /// Every action's verb.
     static let verbs = actionKinds.compactMap(\.declaration.routeFileVerb)
+    /// The same, to look up.
+    static let verbSet = Set(verbs)
+    /// The keys an action takes beside its verb: `params` (push, replace, finish), `style` (present), `on-output` (start).
+    private static let paramsKey = ["params"], presentKeys = ["style", "params"], startKeys = ["params", "on-output"]
     /// The verbs of the actions that take no argument, written as bare strings (`- pop`).
     static let bareVerbs = actionKinds.filter(\.declaration.arguments.isEmpty).compactMap(\.declaration.routeFileVerb)
 
@@ -51,194 +55,199 @@ extension RouteFileReader {
         return graph
     }
 
-    func readHandlers(_ node: YAMLNode, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Handlers {
+    func readHandlers(_ node: YAMLNode, _ path: @autoclosure () -> String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Handlers {
         var handlers = Handlers()
-        for (event, handlerNode) in try mapping(node, path, keys: []) {
-            let eventPath = join(path, event)
-            _ = try name(event, eventPath, handlerNode, what: "event")
-            handlers.byEvent[event] = try readHandler(handlerNode, eventPath, graph, place)
+        for (event, handlerNode) in try mapping(node, path(), keys: []) {
+            _ = try name(event, join(path(), event), handlerNode, what: "event")
+            handlers.byEvent[event] = try readHandler(handlerNode, join(path(), event), graph, place)
             handlers.order.append(event)
         }
         return handlers
     }
 
-    func readHandler(_ node: YAMLNode, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Handler {
+    func readHandler(_ node: YAMLNode, _ path: @autoclosure () -> String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Handler {
         if case .scalar(let scalar) = node, scalar.string == "none" { return .ignore }
         if case .sequence(let sequence) = node {
-            guard sequence.count > 0 else { throw fail(path, node, "an empty list of actions; write `none` to ignore the event") }
+            guard sequence.count > 0 else { throw fail(path(), node, "an empty list of actions; write `none` to ignore the event") }
             var actions: [Action] = []
-            for (index, item) in sequence.enumerated() { actions.append(try readAction(item, "\(path)[\(index)]", graph, place)) }
+            for (index, item) in sequence.enumerated() { actions.append(try readAction(item, "\(path())[\(index)]", graph, place)) }
             return .actions(actions)
         }
-        return .actions([try readAction(node, path, graph, place)])
+        return .actions([try readAction(node, path(), graph, place)])
     }
 
-    func readAction(_ node: YAMLNode, _ path: String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Action {
+    func readAction(_ node: YAMLNode, _ path: @autoclosure () -> String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Action {
         if case .scalar(let scalar) = node {
             guard let kind = OperationKind(routeFileVerb: scalar.string), let action = Action(bare: kind) else {
-                throw fail(path, node, "'\(scalar.string)' is not an action; bare actions are \(Self.bareVerbs.joined(separator: ", ")), others are maps such as { push: ROUTE }")
+                throw fail(path(), node, "'\(scalar.string)' is not an action; bare actions are \(Self.bareVerbs.joined(separator: ", ")), others are maps such as { push: ROUTE }")
             }
             return action
         }
-        let pairs = try mapping(node, path, keys: [])
-        let verbKeys = pairs.filter { Self.verbs.contains($0.0) }
-        guard verbKeys.count == 1, let (verb, target) = verbKeys.first, let kind = OperationKind(routeFileVerb: verb) else {
-            throw fail(path, node, "an action is a map with exactly one verb (\(Self.verbs.joined(separator: ", "))); found \(verbKeys.isEmpty ? "none" : verbKeys.map(\.0).joined(separator: ", "))")
+        let pairs = try mapping(node, path(), keys: [])
+        var found: (String, YAMLNode)?
+        var verbCount = 0
+        for pair in pairs where Self.verbSet.contains(pair.0) {
+            verbCount += 1
+            found = pair
+        }
+        guard verbCount == 1, let (verb, target) = found, let kind = OperationKind(routeFileVerb: verb) else {
+            let verbKeys = pairs.filter { Self.verbSet.contains($0.0) }
+            throw fail(path(), node, "an action is a map with exactly one verb (\(Self.verbs.joined(separator: ", "))); found \(verbKeys.isEmpty ? "none" : verbKeys.map(\.0).joined(separator: ", "))")
         }
         let allowed: [String] = switch kind {
-        case .push, .replace, .finish: ["params"]
-        case .present: ["style", "params"]
-        case .start: ["params", "on-output"]
+        case .push, .replace, .finish: Self.paramsKey
+        case .present: Self.presentKeys
+        case .start: Self.startKeys
         default: []
         }
         var arguments: [String: YAMLNode] = [:]
         for (key, value) in pairs where key != verb {
             guard allowed.contains(key) else {
                 let takes = allowed.isEmpty ? "takes no other keys" : "takes \(allowed.joined(separator: ", "))"
-                throw fail(join(path, key), value, "unknown key '\(key)'; \(verb) \(takes)")
+                throw fail(join(path(), key), value, "unknown key '\(key)'; \(verb) \(takes)")
             }
             arguments[key] = value
         }
-        let verbPath = join(path, verb)
+        func verbPath() -> String { join(path(), verb) }
         switch kind {
         case .push, .replace, .present:
-            let spec = try route(target, verbPath, graph)
-            let params = try templates(arguments["params"], join(path, "params"), spec.declaration, "route '\(spec.name)'", place, near: node)
+            let spec = try route(target, verbPath(), graph)
+            let params = try templates(arguments["params"], join(path(), "params"), spec.declaration, "route '\(spec.name)'", place, near: node)
             if kind == .push {
                 guard spec.presentations.contains(.push) else {
-                    throw fail(verbPath, target, "route '\(spec.name)' cannot be pushed; its presentations: \(spec.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
+                    throw fail(verbPath(), target, "route '\(spec.name)' cannot be pushed; its presentations: \(spec.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
                 }
                 return .push(route: spec.name, params: params)
             }
             if kind == .replace { return .replace(route: spec.name, params: params) }
             guard let styleNode = arguments["style"] else {
-                throw fail(path, node, "present needs `style: sheet` or `style: cover`")
+                throw fail(path(), node, "present needs `style: sheet` or `style: cover`")
             }
-            let styleName = try string(styleNode, join(path, "style"))
+            let styleName = try string(styleNode, join(path(), "style"))
             guard let style = ModalStyle(rawValue: styleName) else {
-                throw fail(join(path, "style"), styleNode, "unknown style '\(styleName)'; use sheet or cover")
+                throw fail(join(path(), "style"), styleNode, "unknown style '\(styleName)'; use sheet or cover")
             }
             guard spec.presentations.contains(style.presentation) else {
-                throw fail(join(path, "style"), styleNode, "route '\(spec.name)' cannot be shown as \(styleName); its presentations: \(spec.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
+                throw fail(join(path(), "style"), styleNode, "route '\(spec.name)' cannot be shown as \(styleName); its presentations: \(spec.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
             }
             return .present(route: spec.name, style: style, params: params)
         case .pop, .popToRoot, .dismiss, .dismissAll, .back:
-            throw fail(verbPath, target, "'\(verb)' takes no argument; write it as a bare string: - \(verb)")
+            throw fail(verbPath(), target, "'\(verb)' takes no argument; write it as a bare string: - \(verb)")
         case .popTo:
-            return .popTo(try string(target, verbPath))
+            return .popTo(try string(target, verbPath()))
         case .selectTab:
-            let tab = try string(target, verbPath)
+            let tab = try string(target, verbPath())
             guard tabIndexes[tab] != nil else {
-                throw fail(verbPath, target, graph.isTabbed ? "no tab '\(tab)'; tabs: \(graph.tabs.map(\.name).joined(separator: ", "))" : "the app has no tabs")
+                throw fail(verbPath(), target, graph.isTabbed ? "no tab '\(tab)'; tabs: \(graph.tabs.map(\.name).joined(separator: ", "))" : "the app has no tabs")
             }
             return .selectTab(tab)
         case .open:
-            let link = try string(target, verbPath)
+            let link = try string(target, verbPath())
             if graph.states[link.hasPrefix("navd:") ? String(link.dropFirst(5)) : link] == nil {
-                do { try graph.checkLinkOpens(link, links: links) } catch { throw fail(verbPath, target, "'\(link)' is neither a named state nor a link that opens: \(error.message)") }
+                do { try graph.checkLinkOpens(link, links: links) } catch { throw fail(verbPath(), target, "'\(link)' is neither a named state nor a link that opens: \(error.message)") }
             }
             return .open(link)
         case .setStack:
             guard case .sequence(let sequence) = target, sequence.count > 0 else {
-                throw fail(verbPath, target, "expected a non-empty list of screens, each ROUTE or {route: ROUTE, params: {…}}")
+                throw fail(verbPath(), target, "expected a non-empty list of screens, each ROUTE or {route: ROUTE, params: {…}}")
             }
             var screens: [ScreenTemplate] = []
             for (index, item) in sequence.enumerated() {
-                let itemPath = "\(verbPath)[\(index)]"
+                func itemPath() -> String { "\(verbPath())[\(index)]" }
                 if case .scalar = item {
-                    let spec = try route(item, itemPath, graph)
-                    screens.append(ScreenTemplate(route: spec.name, params: try templates(nil, itemPath, spec.declaration, "route '\(spec.name)'", place, near: item)))
+                    let spec = try route(item, itemPath(), graph)
+                    screens.append(ScreenTemplate(route: spec.name, params: try templates(nil, itemPath(), spec.declaration, "route '\(spec.name)'", place, near: item)))
                     continue
                 }
                 var routeNode: YAMLNode?
                 var paramsNode: YAMLNode?
-                for (key, value) in try mapping(item, itemPath, keys: ["route", "params"]) {
+                for (key, value) in try mapping(item, itemPath(), keys: ["route", "params"]) {
                     if key == "route" { routeNode = value } else { paramsNode = value }
                 }
-                guard let routeNode else { throw fail(itemPath, item, "a screen needs `route: ROUTE`") }
-                let spec = try route(routeNode, join(itemPath, "route"), graph)
-                screens.append(ScreenTemplate(route: spec.name, params: try templates(paramsNode, join(itemPath, "params"), spec.declaration, "route '\(spec.name)'", place, near: item)))
+                guard let routeNode else { throw fail(itemPath(), item, "a screen needs `route: ROUTE`") }
+                let spec = try route(routeNode, join(itemPath(), "route"), graph)
+                screens.append(ScreenTemplate(route: spec.name, params: try templates(paramsNode, join(itemPath(), "params"), spec.declaration, "route '\(spec.name)'", place, near: item)))
             }
             return .setStack(screens)
         case .start:
-            let flowName = try string(target, verbPath)
+            let flowName = try string(target, verbPath())
             guard let flow = graph.flows[flowName] else {
-                throw fail(verbPath, target, "no flow '\(flowName)' under `flows:`")
+                throw fail(verbPath(), target, "no flow '\(flowName)' under `flows:`")
             }
-            let params = try templates(arguments["params"], join(path, "params"), flow.params, "flow '\(flowName)'", place, near: node)
+            let params = try templates(arguments["params"], join(path(), "params"), flow.params, "flow '\(flowName)'", place, near: node)
             var onOutput: [String: Handler] = [:]
             if let outputsNode = arguments["on-output"] {
-                for (output, handlerNode) in try mapping(outputsNode, join(path, "on-output"), keys: []) {
-                    let outputPath = join(join(path, "on-output"), output)
+                for (output, handlerNode) in try mapping(outputsNode, join(path(), "on-output"), keys: []) {
+                    func outputPath() -> String { join(join(path(), "on-output"), output) }
                     guard let declaration = flow.outputs[output] else {
-                        throw fail(outputPath, handlerNode, "flow '\(flowName)' has no output '\(output)'; its outputs: \(flow.outputOrder.joined(separator: ", "))")
+                        throw fail(outputPath(), handlerNode, "flow '\(flowName)' has no output '\(output)'; its outputs: \(flow.outputOrder.joined(separator: ", "))")
                     }
-                    onOutput[output] = try readHandler(handlerNode, outputPath, graph, HandlerPlace(flow: nil, output: declaration))
+                    onOutput[output] = try readHandler(handlerNode, outputPath(), graph, HandlerPlace(flow: nil, output: declaration))
                 }
             }
             return .start(flow: flowName, params: params, onOutput: onOutput)
         case .finish:
-            let output = try string(target, verbPath)
+            let output = try string(target, verbPath())
             let declaration: ParamDeclaration
             if let flow = place.flow {
                 guard let found = flow.outputs[output] else {
-                    throw fail(verbPath, target, "flow '\(flow.name)' has no output '\(output)'; its outputs: \(flow.outputOrder.joined(separator: ", "))")
+                    throw fail(verbPath(), target, "flow '\(flow.name)' has no output '\(output)'; its outputs: \(flow.outputOrder.joined(separator: ", "))")
                 }
                 declaration = found
             } else {
                 guard let found = outputsByName[output] else {
-                    throw fail(verbPath, target, "no flow declares output '\(output)'")
+                    throw fail(verbPath(), target, "no flow declares output '\(output)'")
                 }
                 declaration = found
             }
-            return .finish(output: output, params: try templates(arguments["params"], join(path, "params"), declaration, "output '\(output)'", place, near: node))
+            return .finish(output: output, params: try templates(arguments["params"], join(path(), "params"), declaration, "output '\(output)'", place, near: node))
         case .send, .revert:
             // Not a route file's action: `OperationKind(routeFileVerb:)` never gives it.
-            throw fail(verbPath, target, "'\(verb)' is not an action")
+            throw fail(verbPath(), target, "'\(verb)' is not an action")
         case .setFacts:
             var facts: ParamTemplates = [:]
-            for (fact, valueNode) in try mapping(target, verbPath, keys: []) {
+            for (fact, valueNode) in try mapping(target, verbPath(), keys: []) {
                 guard let spec = graph.facts[fact] else {
-                    throw fail(join(verbPath, fact), valueNode, "no fact '\(fact)' under `facts:`")
+                    throw fail(join(verbPath(), fact), valueNode, "no fact '\(fact)' under `facts:`")
                 }
-                facts[fact] = try template(valueNode, join(verbPath, fact), spec.type, place)
+                facts[fact] = try template(valueNode, join(verbPath(), fact), spec.type, place)
             }
             return .setFacts(facts)
         }
     }
 
-    func route(_ node: YAMLNode, _ path: String, _ graph: RouteGraph) throws(RouteFileError) -> RouteSpec {
-        let routeName = try string(node, path)
-        guard let spec = graph.routes[routeName] else { throw fail(path, node, "no route '\(routeName)' under `routes:`") }
+    func route(_ node: YAMLNode, _ path: @autoclosure () -> String, _ graph: RouteGraph) throws(RouteFileError) -> RouteSpec {
+        let routeName = try string(node, path())
+        guard let spec = graph.routes[routeName] else { throw fail(path(), node, "no route '\(routeName)' under `routes:`") }
         return spec
     }
 
     /// A `params:` mapping of a handler, each value checked against `declaration` (of `owner`).
     func templates(
-        _ node: YAMLNode?, _ path: String, _ declaration: ParamDeclaration, _ owner: String, _ place: HandlerPlace, near action: YAMLNode? = nil
+        _ node: YAMLNode?, _ path: @autoclosure () -> String, _ declaration: ParamDeclaration, _ owner: String, _ place: HandlerPlace, near action: YAMLNode? = nil
     ) throws(RouteFileError) -> ParamTemplates {
         var result: ParamTemplates = [:]
         if let node, !isEmpty(node) {
-            for (key, valueNode) in try mapping(node, path, keys: []) {
+            for (key, valueNode) in try mapping(node, path(), keys: []) {
                 guard let type = declaration.types[key] else {
                     let declared = declaration.order.isEmpty ? "it takes no params" : "its params: \(declaration.order.joined(separator: ", "))"
-                    throw fail(join(path, key), valueNode, "\(owner) has no param '\(key)'; \(declared)")
+                    throw fail(join(path(), key), valueNode, "\(owner) has no param '\(key)'; \(declared)")
                 }
-                result[key] = try template(valueNode, join(path, key), type, place)
+                result[key] = try template(valueNode, join(path(), key), type, place)
             }
         }
         if let missing = Self.firstMissing(declaration, isGiven: { result[$0] != nil }) {
-            throw fail(path, node ?? action, "\(owner) needs param '\(missing)' (\(declaration.types[missing]!.rawValue)); add it under `params:`")
+            throw fail(path(), node ?? action, "\(owner) needs param '\(missing)' (\(declaration.types[missing]!.rawValue)); add it under `params:`")
         }
         return result
     }
 
     /// One value: a literal of `type`, or `$event.`, `$screen.`, `$flow.`, `$output.` NAME; `$$` is a literal `$`.
-    func template(_ node: YAMLNode, _ path: String, _ type: ParamType, _ place: HandlerPlace) throws(RouteFileError) -> ValueTemplate {
+    func template(_ node: YAMLNode, _ path: @autoclosure () -> String, _ type: ParamType, _ place: HandlerPlace) throws(RouteFileError) -> ValueTemplate {
         if case .scalar(let scalar) = node, scalar.string.hasPrefix("$") {
             let text = scalar.string
             if text.hasPrefix("$$") {
-                guard type == .string else { throw fail(path, node, "'\(text)' is a string (a literal '$…'), but the value must be \(type.rawValue)") }
+                guard type == .string else { throw fail(path(), node, "'\(text)' is a string (a literal '$…'), but the value must be \(type.rawValue)") }
                 return .literal(.string(String(text.dropFirst())))
             }
             let kinds: [(prefix: String, make: (String) -> ValueTemplate)] = [
@@ -246,24 +255,24 @@ extension RouteFileReader {
             ]
             for kind in kinds where text.hasPrefix(kind.prefix) {
                 let referenced = String(text.dropFirst(kind.prefix.count))
-                _ = try name(referenced, path, node, what: "referenced")
+                _ = try name(referenced, path(), node, what: "referenced")
                 if kind.prefix == "$output." {
                     guard let output = place.output else {
-                        throw fail(path, node, "'\(text)': $output. is only allowed inside `on-output`")
+                        throw fail(path(), node, "'\(text)': $output. is only allowed inside `on-output`")
                     }
                     guard let declared = output.types[referenced] else {
-                        throw fail(path, node, "'\(text)': the output has no param '\(referenced)'\(output.order.isEmpty ? "" : "; its params: \(output.order.joined(separator: ", "))")")
+                        throw fail(path(), node, "'\(text)': the output has no param '\(referenced)'\(output.order.isEmpty ? "" : "; its params: \(output.order.joined(separator: ", "))")")
                     }
                     guard declared == type else {
-                        throw fail(path, node, "'\(text)' is \(declared.rawValue), but the value must be \(type.rawValue)")
+                        throw fail(path(), node, "'\(text)' is \(declared.rawValue), but the value must be \(type.rawValue)")
                     }
                 }
                 return kind.make(referenced)
             }
-            throw fail(path, node, "'\(text)' is not a reference; use $event.NAME, $screen.NAME, $flow.NAME or $output.NAME, or $$ for a literal '$'")
+            throw fail(path(), node, "'\(text)' is not a reference; use $event.NAME, $screen.NAME, $flow.NAME or $output.NAME, or $$ for a literal '$'")
         }
         guard let value = literal(node, as: type) else {
-            throw fail(path, node, "expected a \(type.rawValue) value or a $ reference")
+            throw fail(path(), node, "expected a \(type.rawValue) value or a $ reference")
         }
         return .literal(value)
     }

@@ -36,45 +36,45 @@ struct RouteFileReader {
         RouteFileError(file: file, keyPath: path, line: node?.line, problem: problem)
     }
 
-    func mapping(_ node: YAMLNode, _ path: String, keys allowed: [String]) throws(RouteFileError) -> [(String, YAMLNode)] {
+    func mapping(_ node: YAMLNode, _ path: @autoclosure () -> String, keys allowed: [String]) throws(RouteFileError) -> [(String, YAMLNode)] {
         guard case .mapping(let mapping) = node else {
-            throw fail(path, node, "expected a mapping (key: value lines)")
+            throw fail(path(), node, "expected a mapping (key: value lines)")
         }
         var pairs: [(String, YAMLNode)] = []
+        pairs.reserveCapacity(mapping.count)
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string else {
-                throw fail(path, keyNode, "keys must be plain strings")
+                throw fail(path(), keyNode, "keys must be plain strings")
             }
             if !allowed.isEmpty && !allowed.contains(key) {
-                throw fail(join(path, key), keyNode, "unknown key '\(key)'; known keys: \(allowed.joined(separator: ", "))")
+                throw fail(join(path(), key), keyNode, "unknown key '\(key)'; known keys: \(allowed.joined(separator: ", "))")
             }
             pairs.append((key, value))
         }
         return pairs
     }
 
-    func string(_ node: YAMLNode, _ path: String) throws(RouteFileError) -> String {
+    func string(_ node: YAMLNode, _ path: @autoclosure () -> String) throws(RouteFileError) -> String {
         guard case .scalar(let scalar) = node else {
-            throw fail(path, node, "expected a string")
+            throw fail(path(), node, "expected a string")
         }
         return scalar.string
     }
 
-    func integer(_ node: YAMLNode, _ path: String) throws(RouteFileError) -> Int {
+    func integer(_ node: YAMLNode, _ path: @autoclosure () -> String) throws(RouteFileError) -> Int {
         guard case .scalar = node, let value = node.int else {
-            throw fail(path, node, "expected a whole number")
+            throw fail(path(), node, "expected a whole number")
         }
         return value
     }
 
-    func name(_ text: String, _ path: String, _ node: YAMLNode?, what: String) throws(RouteFileError) -> String {
+    func name(_ text: String, _ path: @autoclosure () -> String, _ node: YAMLNode?, what: String) throws(RouteFileError) -> String {
         guard RouteGraph.isValidName(text) else {
-            throw fail(path, node, "'\(text)' is not a valid \(what) name; use letters, digits, '-', '_' and '.' only")
+            throw fail(path(), node, "'\(text)' is not a valid \(what) name; use letters, digits, '-', '_' and '.' only")
         }
         return text
     }
 
-    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     mutating func readGraph(_ root: YAMLNode) throws(RouteFileError) -> RouteGraph {
         var tabs: [TabSpec] = []
@@ -251,3 +251,7 @@ struct RouteFileReader {
         return spec
     }
 }
+
+/// The path of `key` under `path` in a route file, for messages (`tabs[0].on.next`). A free function, so that the
+/// lazily built paths (`@autoclosure`) capture only the strings they join, never a copy of the reader.
+func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
