@@ -109,13 +109,15 @@ extension NavigatorDaemon {
 
     /// A file of `navigator`'s to parse, with the graph it serves now to compare the new one with.
     private func item(_ navigator: ServedNavigator, file: String?, bytes: Result<[UInt8], RouteFileError>) -> ReloadJob.Item {
-        ReloadJob.Item(app: navigator.app, file: file, bytes: bytes, inForce: navigator.coordinator.graph, epoch: navigator.graphEpoch)
+        ReloadJob.Item(
+            app: navigator.app, file: file, bytes: bytes, inForce: navigator.coordinator.graph, navigator: ObjectIdentifier(navigator),
+            epoch: navigator.graphEpoch)
     }
 
     /// Whether the parse found the graph equal to `navigator`'s: nil when `navigator` was not serving the graph it
     /// was compared with (another graph was put in force meanwhile), for `apply` to compare them itself.
     private func same(_ parsed: ReloadJob.Parsed, _ item: ReloadJob.Item, _ navigator: ServedNavigator) -> Bool? {
-        item.inForce != nil && item.epoch == navigator.graphEpoch ? parsed.sameAsInForce : nil
+        item.inForce != nil && item.navigator == ObjectIdentifier(navigator) && item.epoch == navigator.graphEpoch ? parsed.sameAsInForce : nil
     }
 
     /// Replaces `navigator`'s graph and repairs its state to fit, as one `reconcile` revision when

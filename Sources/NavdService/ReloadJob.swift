@@ -15,9 +15,10 @@ final class ReloadJob: Sendable {
         let app: String?
         let file: String?
         let bytes: Result<[UInt8], RouteFileError>
-        /// The graph its navigator served when the reload was planned (nil for an app that is new), and that
-        /// navigator's `graphEpoch` then: the parse compares the new graph with it off the loop's thread.
+        /// The graph its navigator served when the reload was planned (nil for an app that is new), that
+        /// navigator and its `graphEpoch` then: the parse compares the new graph with it off the loop's thread.
         var inForce: RouteGraph? = nil
+        var navigator: ObjectIdentifier? = nil
         var epoch = 0
     }
 

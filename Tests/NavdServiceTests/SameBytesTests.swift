@@ -32,7 +32,7 @@ struct SameBytesTests {
 @Suite(.timeLimit(.minutes(1)))
 struct ReloadJobComparisonTests {
     func parsed(_ text: String, inForce: RouteGraph?) -> ReloadJob.Parsed? {
-        let item = ReloadJob.Item(app: "one", file: "/nowhere/one.yaml", bytes: .success(Array(text.utf8)), inForce: inForce, epoch: 0)
+        let item = ReloadJob.Item(app: "one", file: "/nowhere/one.yaml", bytes: .success(Array(text.utf8)), inForce: inForce)
         let job = ReloadJob(target: nil, everything: true, items: [item], removedApps: [], calls: [], fromSignal: false, limitOverrides: [])
         job.parse()
         return job.results.first
