@@ -30,13 +30,19 @@ public struct RestoreInput: Sendable {
     /// The greatest id counter stored with any change (the number the next id would carry), 0 if unknown:
     /// no id below it is issued again.
     public var highestNextId: UInt64
+    /// The kept steps stored apart from the snapshot, as segment documents, newest first
+    /// (`NavigationState.encodedSegment`): they go below the snapshot's own steps.
+    public var segments: [[UInt8]]
 
     /// The stored state; `highestRevision` and `highestNextId` cover rows that may not replay.
-    public init(snapshot: [UInt8]?, journal: [JournalRow], highestRevision: UInt64 = 0, highestNextId: UInt64 = 0) {
+    public init(
+        snapshot: [UInt8]?, journal: [JournalRow], highestRevision: UInt64 = 0, highestNextId: UInt64 = 0, segments: [[UInt8]] = []
+    ) {
         self.snapshot = snapshot
         self.journal = journal
         self.highestRevision = highestRevision
         self.highestNextId = highestNextId
+        self.segments = segments
     }
 }
 
@@ -86,7 +92,16 @@ extension Coordinator {
     ) throws(SnapshotError) -> Restored {
         var coordinator = Coordinator(graph: savedGraph)
         if let snapshot = input.snapshot {
-            coordinator = Coordinator(graph: savedGraph, restoring: try NavigationState.decodeSnapshot(snapshot))
+            // The segments repeat screens of the head (each holds the tree its newest step left): decoded together,
+            // memory holds each once.
+            var pool: [String: Screen]? = input.segments.isEmpty ? nil : [:]
+            var state = try NavigationState.decodeSnapshot(snapshot, sharing: &pool)
+            if !input.segments.isEmpty {
+                var segments: [NavigationState] = []
+                for segment in input.segments { segments.append(try NavigationState.decodeSnapshot(segment, sharing: &pool)) }
+                state = NavigationState.merging(head: state, segments: segments, keep: max(0, savedGraph.limits.maxHistory) + 1)
+            }
+            coordinator = Coordinator(graph: savedGraph, restoring: state)
         }
         var replayed = 0
         var stopped: ReplayStop?

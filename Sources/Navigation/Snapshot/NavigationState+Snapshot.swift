@@ -18,10 +18,17 @@ extension NavigationState {
     /// Decodes `encodedSnapshot()`'s output; another version (the JSON version 1 included) or a damaged document is a `SnapshotError`. What the
     /// document shares (screens, stacks, tabs, trees) is shared again in memory.
     public static func decodeSnapshot(_ bytes: [UInt8]) throws(SnapshotError) -> NavigationState {
+        var unshared: [String: Screen]?
+        return try decodeSnapshot(bytes, sharing: &unshared)
+    }
+
+    /// `decodeSnapshot(_:)`, whose screens equal to one in `pool` (a dictionary by id, nil for none) are that one,
+    /// so that documents decoded together (a head and its segments) hold each screen once; its new screens join it.
+    static func decodeSnapshot(_ bytes: [UInt8], sharing pool: inout [String: Screen]?) throws(SnapshotError) -> NavigationState {
         if JSONDocument.isDocument(bytes, format: "navd-state") {
             throw .unsupportedVersion(found: JSONDocument.version, supported: snapshotVersion)
         }
-        return try decodeSnapshotDocument(bytes)
+        return try decodeSnapshotDocument(bytes, pool: &pool)
     }
 
     /// Checks the counters of a decoded snapshot.

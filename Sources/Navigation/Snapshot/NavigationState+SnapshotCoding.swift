@@ -6,7 +6,8 @@
 extension NavigationState {
     static let snapshotMagic: [UInt8] = Array("NVDS".utf8)
 
-    static func decodeSnapshotDocument(_ bytes: [UInt8]) throws(SnapshotError) -> NavigationState {
+    /// `pool`: screens of documents decoded before, shared with this one's equal screens (SnapshotReader).
+    static func decodeSnapshotDocument(_ bytes: [UInt8], pool: inout [String: Screen]?) throws(SnapshotError) -> NavigationState {
         var reader = ByteReader(bytes)
         guard reader.expect(snapshotMagic) else { throw .corrupt("not a navd state snapshot (no 'NVDS' magic)") }
         let version = try reader.varint()
@@ -18,7 +19,7 @@ extension NavigationState {
         try checkCounters(revision: revision, nextId: nextId)
         return try SnapshotReader.decode(
             &reader, revision: revision, nextId: nextId, keepsStates: version >= 5, keepsRecords: version >= 6,
-            keepsExport: version >= 7, sharesTexts: version >= 7)
+            keepsExport: version >= 7, sharesTexts: version >= 7, pool: &pool)
     }
 
     /// What the document ends with: the current tree, varint undo count + trees, varint redo count + trees, then

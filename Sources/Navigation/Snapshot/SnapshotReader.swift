@@ -23,15 +23,20 @@ struct SnapshotReader {
     private var tabsByList: [Int: (tabs: [TabStack], stacks: [Int])] = [:]
     /// The cell each undo/redo list reference already became (SnapshotWriter+Export.swift).
     var treeCellsByList: [Int: StackCell<Tree>] = [:]
+    /// Screens read from documents decoded before this one, by id (a restore's head and segments): an equal screen
+    /// is that one again, so memory holds a screen the documents repeat once. nil: not shared.
+    private var pool: [String: Screen]?
 
     private init(nextId: UInt64) { self.nextId = nextId }
 
     /// The state in the rest of `reader` (after the version, revision and next id, which are given).
     static func decode(
         _ reader: inout ByteReader, revision: UInt64, nextId: UInt64, keepsStates: Bool, keepsRecords: Bool,
-        keepsExport: Bool, sharesTexts: Bool
+        keepsExport: Bool, sharesTexts: Bool, pool: inout [String: Screen]?
     ) throws(SnapshotError) -> NavigationState {
         var tables = SnapshotReader(nextId: nextId)
+        swap(&tables.pool, &pool)
+        defer { swap(&tables.pool, &pool) }
         try tables.readTables(&reader)
         if sharesTexts { tables.texts = try reader.texts() }
         let texts = tables.texts
@@ -67,7 +72,13 @@ struct SnapshotReader {
         for _ in 0..<(try reader.count()) {
             let id = try reader.string()
             let route = routes[try reader.index(below: routes.count, of: "route")]
-            screens.append(Screen(id: id, route: route, params: try reader.params()))
+            let screen = Screen(id: id, route: route, params: try reader.params())
+            if pool != nil, let known = pool?[id], known == screen {
+                screens.append(known)
+            } else {
+                pool?[id] = screen
+                screens.append(screen)
+            }
         }
         let cellCount = try reader.count()
         for cell in 0..<cellCount {
