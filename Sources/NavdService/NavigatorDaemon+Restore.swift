@@ -72,7 +72,7 @@ extension NavigatorDaemon {
         }
         let input = RestoreInput(
             snapshot: contents.snapshot?.document, journal: contents.journal.map { JournalRow(revision: $0.revision, payload: $0.payload) },
-            highestRevision: contents.highestRevision, highestNextId: contents.highestNextId)
+            highestRevision: contents.highestRevision, highestNextId: contents.highestNextId, segments: contents.segments)
         let restored: Restored
         do {
             restored = try Coordinator.restore(

@@ -32,7 +32,10 @@ extension NavigatorDaemon {
             let navigator = job.navigator
             guard let store = navigator.store, navigators[navigator.path.rawValue] === navigator,
                   (store.snapshotRevision ?? 0) < job.revision, navigator.savedGraph == job.graph else { continue }
-            storeSnapshot(job.takeDocument(), revision: job.revision, nextId: job.nextId, graph: job.graph, of: navigator)
+            guard let encoded = job.takeDocument() else { continue }
+            storeSnapshot(
+                encoded.head, revision: job.revision, nextId: job.nextId, graph: job.graph, of: navigator,
+                segment: encoded.whole ? .none : .add(newest: encoded.newest, document: encoded.segment, keepFrom: encoded.keepFrom))
             // The encoded document was large and short-lived: give its pages back to the system.
             releaseFreedMemory()
         }
@@ -56,10 +59,14 @@ extension NavigatorDaemon {
 
     /// Stores `document`, the state of `navigator` at `revision`, as its snapshot; a failure is logged (the
     /// journal keeps every change).
-    private func storeSnapshot(_ document: [UInt8], revision: UInt64, nextId: UInt64, graph: SavedGraph, of navigator: ServedNavigator) {
+    /// A whole document (`segment` `.none`) clears the segments; an incremental one adds its segment.
+    private func storeSnapshot(
+        _ document: [UInt8], revision: UInt64, nextId: UInt64, graph: SavedGraph, of navigator: ServedNavigator,
+        segment: StateStore.SegmentWrite = .none
+    ) {
         guard let store = navigator.store else { return }
         do {
-            try store.writeSnapshot(revision: revision, nextId: nextId, document: document, graph: graph)
+            try store.writeSnapshot(revision: revision, nextId: nextId, document: document, graph: graph, segment: segment)
         } catch {
             logger.warning("\(navigator.logPrefix)could not write a snapshot (the journal keeps every change, so nothing is lost): \(error.message)")
         }

@@ -23,8 +23,12 @@ final class SnapshotJob: Sendable {
     private let state: Coordinator
     /// Run on the encoding thread before it encodes (tests hold an encoding up with it).
     private let beforeEncoding: (@Sendable () -> Void)?
-    /// The document once encoded, and whether the loop gave up waiting for it.
-    private let progress = PThreadMutex<(document: [UInt8]?, abandoned: Bool)>((nil, false))
+    /// The newest step already stored in a segment when the job was made: the job's segment holds the steps after it.
+    let segmentedThrough: UInt64?
+    /// Whether the job writes a whole document, folding the stored segments into it (`StateStore.snapshotsWhole`).
+    let whole: Bool
+    /// The head and segment once encoded, and whether the loop gave up waiting for them.
+    private let progress = PThreadMutex<(document: IncrementalSnapshot?, abandoned: Bool)>((nil, false))
 
     /// A job for `navigator`'s state as it is now (every change of it committed).
     init(_ navigator: ServedNavigator, beforeEncoding: (@Sendable () -> Void)? = nil) {
@@ -34,16 +38,18 @@ final class SnapshotJob: Sendable {
         revision = navigator.coordinator.revision
         nextId = navigator.coordinator.state.nextIdNumber
         graph = navigator.savedGraph
+        segmentedThrough = navigator.store?.segmentedThrough
+        whole = navigator.store?.snapshotsWhole ?? false
     }
 
     /// Whether the document is ready.
     var isEncoded: Bool { progress.withLock { $0.document != nil } }
 
-    /// The document (empty until encoded); the job lets go of it.
-    func takeDocument() -> [UInt8] {
+    /// The head and segment (nil until encoded); the job lets go of them.
+    func takeDocument() -> IncrementalSnapshot? {
         progress.withLock { progress in
             defer { progress.document = nil }
-            return progress.document ?? []
+            return progress.document
         }
     }
 
@@ -52,7 +58,7 @@ final class SnapshotJob: Sendable {
     func startEncoding(waking waker: Waker) -> Bool {
         DetachedThread.start(named: "navd-snapshot") { [self] in
             beforeEncoding?()
-            let document = state.encodedSnapshot()
+            let document = state.encodedIncrementally(segmentedThrough: segmentedThrough, whole: whole)
             progress.withLock { progress in
                 progress.document = document
                 // Under the lock: once `abandon()` returns, this thread never touches the waker,
@@ -64,7 +70,7 @@ final class SnapshotJob: Sendable {
 
     /// Encodes on the calling thread.
     func encode() {
-        let document = state.encodedSnapshot()
+        let document = state.encodedIncrementally(segmentedThrough: segmentedThrough, whole: whole)
         progress.withLock { $0.document = document }
     }
 

@@ -66,16 +66,16 @@ struct StoreRefusalTests {
     @Test func aNewerSchemaIsRefusedAndLeftAlone() throws {
         let temporary = try StoreTemporaryDirectory("newer")
         defer { temporary.remove() }
-        // What a future navd might write: navd's application id, schema 4, other tables.
+        // What a future navd might write: navd's application id, schema 5, other tables.
         try writeStateDatabase(temporary, wal: true, sql: """
             PRAGMA application_id = \(StateStore.applicationID);
             CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value NOT NULL) WITHOUT ROWID;
-            INSERT INTO meta VALUES ('schema_version', 4);
+            INSERT INTO meta VALUES ('schema_version', 5);
             CREATE TABLE trees (id INTEGER PRIMARY KEY, body BLOB);
             INSERT INTO trees (body) VALUES (x'0102030405');
             """)
         let message = try expectRefusal(temporary, kind: .newerSchema)
-        #expect(message.contains("written by a newer navd (schema 4, this navd reads 3); upgrade navd or move the file away"))
+        #expect(message.contains("written by a newer navd (schema 5, this navd reads 4); upgrade navd or move the file away"))
     }
 
     @Test func anotherProgramsDatabaseIsRefusedAndLeftAlone() throws {

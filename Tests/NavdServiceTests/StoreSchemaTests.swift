@@ -32,7 +32,7 @@ struct StoreSchemaTests {
         try writeSchemaOneFile(temporary)
         #expect(storeFileSize(temporary.databaseFile + "-wal") > 0, "the last rows are in the log")
         let store = try StateStore(directory: temporary.stateDirectory, durability: .normal)
-        #expect(store.notices.contains { $0.contains("migrated") && $0.contains("schema 1 to 3") })
+        #expect(store.notices.contains { $0.contains("migrated") && $0.contains("schema 1 to 4") })
         let contents = try store.load()
         #expect(contents.snapshot?.revision == 3)
         #expect(contents.snapshot?.document == [3, 3])
@@ -44,7 +44,7 @@ struct StoreSchemaTests {
         ])
         #expect(contents.highestRevision == 9)
         #expect(contents.highestNextId == 0)
-        #expect(try storeInteger(store, "SELECT value FROM meta WHERE key = 'schema_version'") == 3)
+        #expect(try storeInteger(store, "SELECT value FROM meta WHERE key = 'schema_version'") == 4)
         try expectCountersMatchTheFile(store)
         #expect(store.journalLength == 6)
         // What schema 2 adds works on the migrated file.

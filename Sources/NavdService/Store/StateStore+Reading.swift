@@ -22,6 +22,8 @@ extension StateStore {
                         revision: UInt64(bitPattern: row.int64(at: 0)), nextId: UInt64(bitPattern: row.int64(at: 1)),
                         payload: row.bytes(at: 2))
                 }
+                let segments = try db.cachedStatement("SELECT document FROM history_segment ORDER BY newest DESC")
+                    .collect { row in row.bytes(at: 0) }
                 let graph = try Self.readGraph(db)
                 let highest = try Self.highest(db, "journal")
                 let aside = try Self.highest(db, "journal_aside")
@@ -31,7 +33,9 @@ extension StateStore {
                     highestRevision: max(snapshot?.revision ?? 0, highest.revision, aside.revision),
                     highestNextId: max(snapshot?.nextId ?? 0, highest.nextId, aside.nextId),
                     asideCount: aside.rows)
-                return (contents, graph)
+                var withSegments = contents
+                withSegments.segments = snapshot == nil ? [] : segments
+                return (withSegments, graph)
             }
             graphOnDisk = .some(graph)
             return contents

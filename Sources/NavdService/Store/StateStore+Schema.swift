@@ -9,6 +9,7 @@ extension StateStore {
         1: ["meta", "snapshot", "journal"],
         2: ["meta", "snapshot", "journal", "graph", "journal_aside"],
         3: ["meta", "snapshot", "journal", "graph", "journal_aside", "graph_text"],
+        4: ["meta", "snapshot", "journal", "graph", "journal_aside", "graph_text", "history_segment"],
     ]
 
     /// Schema version 1: the metadata, the one snapshot, the journal after it.
@@ -61,6 +62,16 @@ extension StateStore {
                 limit_overrides TEXT NOT NULL
             );
             UPDATE meta SET value = 3 WHERE key = 'schema_version';
+            """,
+        // 3 → 4: the kept steps written apart from the snapshot, a segment per snapshot holding the steps made
+        // since the one before (`newest`: the revision of its newest step), so that a
+        // snapshot writes only what changed (docs/durability.md).
+        3: """
+            CREATE TABLE history_segment (
+                newest INTEGER PRIMARY KEY NOT NULL,
+                document BLOB NOT NULL
+            );
+            UPDATE meta SET value = 4 WHERE key = 'schema_version';
             """,
     ]
 

@@ -53,7 +53,9 @@ extension StateStore {
     /// appended after this snapshot must be made under `graph` (a caller that changes graph
     /// writes a snapshot first). nil means the graph is not known: the stored one is removed, so
     /// that no row is ever thought to be made under a graph it was not made under.
-    public func writeSnapshot(revision: UInt64, nextId: UInt64, document: [UInt8], graph: SavedGraph?) throws(StoreError) {
+    public func writeSnapshot(
+        revision: UInt64, nextId: UInt64, document: [UInt8], graph: SavedGraph?, segment: SegmentWrite = .none
+    ) throws(StoreError) {
         let db = try openDatabase()
         guard revision <= UInt64(Int64.max), nextId <= UInt64(Int64.max) else {
             throw StoreError(.writeFailed, "cannot store snapshot revision \(revision) (next id \(nextId)) in \(path): above 2^63-1")
@@ -63,6 +65,7 @@ extension StateStore {
                 + "with an older one (revision \(revision)); this is a bug in navd")
         }
         var remaining = (rows: 0, bytes: 0)
+        var segments = (count: 0, bytes: 0)
         do {
             try db.transaction(.immediate) { () throws(SQLiteError) in
                 // What the new snapshot replaces is deleted first: the pages of the old snapshot and of the rows
@@ -70,6 +73,8 @@ extension StateStore {
                 // only by what the new snapshot has beyond them (else it would hold both snapshots at once).
                 remaining = try Self.deleteJournalRows(db, "revision <= ?1", revision)
                 try db.cachedStatement("DELETE FROM snapshot WHERE id = 1").run()
+                // So are the segments it replaces (all of them for a whole document), for the same reason.
+                try Self.prune(segment, db)
                 let upsert = try db.cachedStatement("""
                     INSERT INTO snapshot(id, revision, document, next_id) VALUES (1, ?1, ?2, ?3)
                     ON CONFLICT(id) DO UPDATE SET
@@ -81,6 +86,8 @@ extension StateStore {
                     try upsert.withBlob(bytes, at: 2) { () throws(SQLiteError) in try upsert.run() }
                 }
                 try replaceGraph(db, with: graph)
+                try Self.add(segment, db)
+                segments = try Self.segmentTotals(db)
             }
         } catch {
             throw StoreError(.writeFailed, "cannot save a snapshot to navd state file \(path): \(error); "
@@ -93,8 +100,47 @@ extension StateStore {
         }
         graphOnDisk = .some(graph)
         snapshotRevision = revision
+        switch segment {
+        case .none: segmentedThrough = nil
+        case .add(let newest, let document, _): if document != nil { segmentedThrough = newest }
+        }
         snapshotBytes = document.count
+        (segmentCount, segmentBytes) = segments
         (journalLength, journalBytes) = remaining
+    }
+
+    /// How a snapshot treats the kept steps stored apart from it.
+    public enum SegmentWrite: Sendable {
+        /// The document holds every kept step: the stored segments go.
+        case none
+        /// The document holds none: `document` (nil: no new step) is stored as the segment whose newest step is
+        /// `newest`, and the segments whose steps are all older than `keepFrom` go.
+        case add(newest: UInt64, document: [UInt8]?, keepFrom: UInt64?)
+    }
+
+    /// Deletes the segments `segment` replaces: every one for a whole document, else those whose steps are all older
+    /// than its `keepFrom`; the caller holds the transaction.
+    private static func prune(_ segment: SegmentWrite, _ db: Database) throws(SQLiteError) {
+        switch segment {
+        case .none:
+            try db.cachedStatement("DELETE FROM history_segment").run()
+        case .add(_, _, let keepFrom?):
+            let prune = try db.cachedStatement("DELETE FROM history_segment WHERE newest < ?1")
+            try prune.bind(Int64(bitPattern: keepFrom), at: 1)
+            try prune.run()
+        case .add(_, _, nil):
+            break
+        }
+    }
+
+    /// Inserts `segment`'s new segment, if it has one; the caller holds the transaction.
+    private static func add(_ segment: SegmentWrite, _ db: Database) throws(SQLiteError) {
+        guard case .add(let newest, let document?, _) = segment else { return }
+        let insert = try db.cachedStatement("INSERT OR REPLACE INTO history_segment(newest, document) VALUES (?1, ?2)")
+        try insert.bind(Int64(bitPattern: newest), at: 1)
+        try withBytes(document) { bytes throws(SQLiteError) in
+            try insert.withBlob(bytes, at: 2) { () throws(SQLiteError) in try insert.run() }
+        }
     }
 
     /// Moves every journal row with a revision of `revision` or more into the rows kept aside,

@@ -11,7 +11,7 @@ public final class StateStore {
     /// The name of the database file inside the state directory.
     public static let fileName = "navd.sqlite3"
     /// The schema version this navd writes and reads (it migrates older ones in place).
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
     /// SQLite's `application_id` header field for navd's files ("navd" in ASCII).
     static let applicationID: Int32 = 0x6E61_7664
 
@@ -42,11 +42,23 @@ public final class StateStore {
     public internal(set) var snapshotBytes: Int = 0
     /// The current snapshot's revision, if there is a snapshot.
     public internal(set) var snapshotRevision: UInt64?
+    /// The revision of the newest kept step stored in a segment (schema 4); nil while the snapshot holds every step.
+    public internal(set) var segmentedThrough: UInt64?
+    /// How many segments are stored, and the bytes of their documents.
+    public internal(set) var segmentCount = 0
+    public internal(set) var segmentBytes = 0
+    /// The most segments a snapshot adds to: each holds the tree its newest step left, so the next snapshot is
+    /// written whole (with no segment) when there are this many, which bounds the trees stored more than once.
+    public static let maxSegments = 8
+
+    /// Whether the next snapshot should be written whole, folding the segments into it.
+    public var snapshotsWhole: Bool { segmentCount >= Self.maxSegments }
 
     /// True when the journal has grown enough that the caller should write a snapshot (see
     /// ``SnapshotPolicy``); checking it is free.
     public var shouldSnapshot: Bool {
-        policy.shouldSnapshot(rows: journalLength, journalBytes: journalBytes, snapshotBytes: snapshotBytes)
+        // What a restart reads instead of the journal: the snapshot and its segments.
+        policy.shouldSnapshot(rows: journalLength, journalBytes: journalBytes, snapshotBytes: snapshotBytes + segmentBytes)
     }
 
     /// Opens the state in `directory` (created with mode 0700 when missing; see
@@ -104,6 +116,12 @@ public final class StateStore {
         return totals ?? (0, 0)
     }
 
+    /// How many segments are stored, and the bytes of their documents.
+    static func segmentTotals(_ db: Database) throws(SQLiteError) -> (count: Int, bytes: Int) {
+        try db.cachedStatement("SELECT count(*), coalesce(sum(length(document)), 0) FROM history_segment")
+            .firstRow { row in (Int(row.int64(at: 0)), Int(row.int64(at: 1))) } ?? (0, 0)
+    }
+
     /// Reloads the in-memory counters from the database.
     func refreshCounters(_ db: Database) throws(StoreError) {
         do {
@@ -112,6 +130,9 @@ public final class StateStore {
                 .firstRow { row in (UInt64(bitPattern: row.int64(at: 0)), Int(row.int64(at: 1))) }
             snapshotRevision = snapshot?.0
             snapshotBytes = snapshot?.1 ?? 0
+            segmentedThrough = try db.cachedStatement("SELECT max(newest) FROM history_segment")
+                .firstRow { row in row.isNull(at: 0) ? nil : UInt64(bitPattern: row.int64(at: 0)) } ?? nil
+            (segmentCount, segmentBytes) = try Self.segmentTotals(db)
         } catch {
             throw readFailure(error)
         }

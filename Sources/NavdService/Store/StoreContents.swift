@@ -35,6 +35,8 @@ public struct StoreContents: Sendable {
     public var highestNextId: UInt64
     /// How many rows were ever kept aside (see ``StateStore/setAside(fromRevision:reason:)``).
     public var asideCount: Int
+    /// The kept steps stored apart from the snapshot, segment documents newest first (schema 4).
+    public var segments: [[UInt8]] = []
 
     /// Contents made of `snapshot`, `graph` and `journal`; the highest revision and id counter
     /// default to what those hold.

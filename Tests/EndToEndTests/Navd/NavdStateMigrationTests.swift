@@ -9,7 +9,7 @@ import TestSupport
 @Suite("navd state migration", .serialized, .timeLimit(.minutes(2)))
 struct NavdStateMigrationTests {
     /// Takes a state file of today's schema back to what the first navd wrote: the columns and
-    /// tables of schemas 2 and 3 dropped, schema version 1 (the rows' bytes were the same in all).
+    /// tables of schemas 2 to 4 dropped, schema version 1 (the rows' bytes were the same in all).
     func downgradeToSchemaOne(_ file: String) throws {
         let db = try Database(path: file)
         defer { db.close() }
@@ -19,6 +19,7 @@ struct NavdStateMigrationTests {
             DROP TABLE graph;
             DROP TABLE journal_aside;
             DROP TABLE graph_text;
+            DROP TABLE history_segment;
             UPDATE meta SET value = 1 WHERE key = 'schema_version';
             """)
     }
@@ -46,11 +47,11 @@ struct NavdStateMigrationTests {
         let restored = try client.navigatorState()
         #expect(restored.revision == answered.revision)
         #expect(restored.path == answered.path)
-        #expect(navd.stderr.contains("migrated navd state file \(file) from schema 1 to 3"), "\(navd.stderr)")
+        #expect(navd.stderr.contains("migrated navd state file \(file) from schema 1 to 4"), "\(navd.stderr)")
         let next = try client.navigator("Push", [.string("green"), .emptyParams])[0].uint64Value
         #expect(next == answered.revision + 1)
         #expect(navd.stop() == 0)
-        #expect(try schemaVersion(file) == 3)
+        #expect(try schemaVersion(file) == 4)
 
         try navd.start()
         #expect(try client.navigatorState().revision == answered.revision + 1)

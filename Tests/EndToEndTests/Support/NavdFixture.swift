@@ -67,10 +67,10 @@ final class NavdOnPrivateBus: OnPrivateBus {
     var routeFile: String? { routesDirectory.map { $0 + "/routes.yaml" } }
 
     /// navd keeping its state in a fresh temporary directory, removed when the fixture is released.
-    static func withFreshStateDirectory() throws -> NavdOnPrivateBus {
+    static func withFreshStateDirectory(extraArguments: [String] = []) throws -> NavdOnPrivateBus {
         let directory = NavdProcess.temporaryStateDirectory()
         do {
-            let fixture = try NavdOnPrivateBus(stateDirectory: directory)
+            let fixture = try NavdOnPrivateBus(stateDirectory: directory, extraArguments: extraArguments)
             fixture.ownStateDirectory = directory
             return fixture
         } catch {

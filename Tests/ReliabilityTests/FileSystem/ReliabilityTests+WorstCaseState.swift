@@ -124,7 +124,11 @@ extension ReliabilityTests {
         sample.logBytes.0 = fileBytes(run.directory + "/navd.sqlite3-wal")
         let db = try Database(path: run.directory + "/navd.sqlite3", flags: [.readOnly])
         defer { db.close() }
-        sample.snapshotBytes = try db.firstRow("SELECT length(document) FROM snapshot") { Int($0.int64(at: 0)) } ?? 0
+        // The saved state a restart reads instead of the journal: the snapshot and its segments (schema 4).
+        sample.snapshotBytes = try db.firstRow("""
+            SELECT (SELECT coalesce(sum(length(document)), 0) FROM snapshot)
+                 + (SELECT coalesce(sum(length(document)), 0) FROM history_segment)
+            """) { Int($0.int64(at: 0)) } ?? 0
         (sample.journalRows, sample.journalBytes) = try db.firstRow("SELECT count(*), coalesce(sum(length(payload)), 0) FROM journal") {
             (Int($0.int64(at: 0)), Int($0.int64(at: 1)))
         } ?? (0, 0)
