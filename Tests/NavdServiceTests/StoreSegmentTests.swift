@@ -16,7 +16,7 @@ struct StoreSegmentTests {
         return graph
     }
 
-    @Test(arguments: [(4, 3), (6, 10), (50, 7)])
+    @Test(arguments: [(0, 3), (1, 2), (4, 3), (6, 10), (50, 7)])
     func incrementalSnapshotsRestoreTheKeptSteps(maxHistory: Int, every: Int) throws {
         try withFreshStore("segments") { store, _ in
             var coordinator = Coordinator(graph: graph(maxHistory: maxHistory))

@@ -27,7 +27,7 @@ struct HistorySegmentTests {
         return (coordinator, segments)
     }
 
-    @Test(arguments: [(3, 2), (6, 5), (6, 40), (100, 7)])
+    @Test(arguments: [(0, 2), (1, 3), (3, 2), (6, 5), (6, 40), (100, 7)])
     func segmentsBelowAHeadGiveTheStateTheWholeDocumentGives(maxHistory: Int, every: Int) throws {
         let (coordinator, segments) = try run(maxHistory: maxHistory, every: every, rounds: 4)
         let keep = maxHistory + 1
