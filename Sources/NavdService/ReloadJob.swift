@@ -72,13 +72,16 @@ final class ReloadJob: Sendable {
     func startParsing(waking waker: Waker) -> Bool {
         DetachedThread.start(named: "navd-reload") { [self] in
             beforeParsing?()
-            let results = parsedItems()
+            let leftovers = ParseLeftovers()
+            let results = parsedItems(leavingBehind: leftovers)
             progress.withLock { progress in
                 progress.results = results
                 // Under the lock: once `abandon()` returns, this thread never touches the waker,
                 // whose eventfd closes with the loop's connection.
                 if !progress.abandoned { waker.wake() }
             }
+            // The YAML trees are freed while the loop applies the graphs, not before it can.
+            leftovers.release()
         }
     }
 
@@ -95,9 +98,11 @@ final class ReloadJob: Sendable {
 
     /// Every item's graph; touches nothing but the job, so it is safe on any thread.
     /// Comparing a 1,000-route graph with the one in force takes milliseconds, so it is done here too, not on the loop.
-    private func parsedItems() -> [Parsed] {
+    private func parsedItems(leavingBehind leftovers: ParseLeftovers? = nil) -> [Parsed] {
         items.map { item in
-            let graph = item.file.map { RouteFileLoading.graph(file: $0, bytes: item.bytes, limitOverrides: limitOverrides) }
+            let graph = item.file.map {
+                RouteFileLoading.graph(file: $0, bytes: item.bytes, limitOverrides: limitOverrides, leavingBehind: leftovers)
+            }
                 ?? .success(RouteFileLoading.withOverrides(RouteGraph.demo, limitOverrides))
             let same = if case .success(let parsed) = graph, let inForce = item.inForce { parsed == inForce } else { false }
             return Parsed(graph: graph, sameAsInForce: same)

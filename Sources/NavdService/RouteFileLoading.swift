@@ -39,11 +39,11 @@ public enum RouteFileLoading {
     /// `resolvingAccess`, the names of its `access:` key resolved to ids (an unknown name fails).
     public static func graph(
         file: String, bytes: Result<[UInt8], RouteFileError>, limitOverrides: [(Limits.Key, Int)],
-        resolvingAccess: Bool = true
+        resolvingAccess: Bool = true, leavingBehind leftovers: ParseLeftovers? = nil
     ) -> Result<RouteGraph, RouteFileError> {
         bytes.flatMap { bytes in
             do throws(RouteFileError) {
-                var graph = try RouteGraph.load(yaml: String(decoding: bytes, as: UTF8.self), file: file)
+                var graph = try RouteGraph.load(yaml: String(decoding: bytes, as: UTF8.self), file: file, leavingBehind: leftovers)
                 if resolvingAccess { graph = try graph.resolvingAccess(file: file) }
                 return .success(withOverrides(graph, limitOverrides))
             } catch {

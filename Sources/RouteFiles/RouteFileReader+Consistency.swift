@@ -2,7 +2,7 @@ import Navigation
 
 extension RouteFileReader {
     /// Checks what a route file's parts say about each other; fills in each link's tab.
-    mutating func check(_ input: RouteGraph) throws(RouteFileError) -> RouteGraph {
+    mutating func check(_ input: consuming RouteGraph) throws(RouteFileError) -> RouteGraph {
         var graph = input
         for (index, tab) in graph.tabs.enumerated() {
             try checkRootRoute(tab.rootRoute, in: graph, path: "tabs[\(index)].root", node: rawNodes["tabs"])

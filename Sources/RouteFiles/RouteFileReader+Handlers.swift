@@ -30,26 +30,27 @@ extension RouteFileReader {
     static let bareVerbs = actionKinds.filter(\.declaration.arguments.isEmpty).compactMap(\.declaration.routeFileVerb)
 
     /// Reads every `on:` of the file into `graph`.
-    mutating func readAllHandlers(into input: RouteGraph) throws(RouteFileError) -> RouteGraph {
+    mutating func readAllHandlers(into input: consuming RouteGraph) throws(RouteFileError) -> RouteGraph {
         // A `finish` outside a flow names an output of the first flow that declares it: looked
         // up once per output name here, not once per flow for each such `finish`.
         for name in input.flowOrder.reversed() {
             for (output, declaration) in input.flows[name]?.outputs ?? [:] { outputsByName[output] = declaration }
         }
-        var graph = input
+        // Every handler is read against the graph first, then put in place: filling in a graph that is still read
+        // would copy its 1,000 routes.
+        var read: [Handlers] = []
+        read.reserveCapacity(handlerNodes.count)
         for (scope, node, path) in handlerNodes {
+            let place = if case .flow(let name) = scope { HandlerPlace(flow: input.flows[name]) } else { HandlerPlace() }
+            read.append(try readHandlers(node, path, input, place))
+        }
+        var graph = input
+        for ((scope, _, _), handlers) in zip(handlerNodes, read) {
             switch scope {
-            case .route(let name):
-                let handlers = try readHandlers(node, path, input, HandlerPlace())
-                graph.routes[name]?.on = handlers
-            case .flow(let name):
-                let handlers = try readHandlers(node, path, input, HandlerPlace(flow: input.flows[name]))
-                graph.flows[name]?.on = handlers
-            case .tab(let index):
-                let handlers = try readHandlers(node, path, input, HandlerPlace())
-                graph.tabs[index].on = handlers
-            case .app:
-                graph.on = try readHandlers(node, path, input, HandlerPlace())
+            case .route(let name): graph.routes[name]?.on = handlers
+            case .flow(let name): graph.flows[name]?.on = handlers
+            case .tab(let index): graph.tabs[index].on = handlers
+            case .app: graph.on = handlers
             }
         }
         return graph

@@ -9,22 +9,49 @@ extension RouteGraph {
         try load(bytes: try RouteFileSource.read(path), file: path)
     }
 
-    /// Parses and checks a YAML route file; `file` names it in errors.
-    public static func load(yaml: String, file: String) throws(RouteFileError) -> RouteGraph {
-        try load(bytes: Array(yaml.utf8), file: file)
+    /// Parses and checks a YAML route file; `file` names it in errors. See `load(bytes:file:leavingBehind:)` for
+    /// `leftovers`.
+    public static func load(yaml: String, file: String, leavingBehind leftovers: ParseLeftovers? = nil) throws(RouteFileError) -> RouteGraph {
+        try load(bytes: Array(yaml.utf8), file: file, leavingBehind: leftovers)
     }
 
     /// Parses and checks a route file's UTF-8 bytes, in time and memory bounded whatever they hold
     /// (`docs/reliability.md#bounded-route-files`: at most 1 MiB, aliases expanding to at most 10,000 nodes, nesting at most 64
     /// deep); `file` names it in errors.
-    public static func load(bytes: [UInt8], file: String) throws(RouteFileError) -> RouteGraph {
+    /// With `leftovers`, what the parse built besides the graph (the YAML tree, the reader's indexes) is handed to it
+    /// instead of being freed before this returns, for a caller in a hurry to free once it has answered.
+    public static func load(bytes: [UInt8], file: String, leavingBehind leftovers: ParseLeftovers? = nil) throws(RouteFileError) -> RouteGraph {
         if bytes.count > RouteFileSource.maximumBytes { throw RouteFileSource.tooLarge(file, RouteFileSource.maximumBytes) }
         guard let root = try YAMLComposer.compose(bytes, file: file) else {
             throw RouteFileError(file: file, keyPath: "", problem: "the file is empty; it needs at least `routes:` and `tabs:` or `root:`")
         }
         var reader = RouteFileReader(file: file)
-        let graph = try reader.readGraph(root)
-        return try reader.check(graph)
+        // Each step consumes the graph before it, so that filling in its routes never copies them.
+        let graph = try reader.check(try reader.readGraph(root))
+        leftovers?.keep(root, reader)
+        return graph
+    }
+}
+
+/// What parsing a route file built besides its graph: the YAML tree and the reader's indexes of it. Freeing a
+/// 1,000-route file's takes about a tenth of its parse; a caller that hands one to `RouteGraph.load` frees it
+/// (by `release()`, or by letting go of it) when no one waits. It holds the last parse's only: handed to the
+/// next, it frees the one before, so parsing many files holds no more than one tree.
+public final class ParseLeftovers: @unchecked Sendable {
+    private var root: YAMLNode?
+    private var reader: RouteFileReader?
+
+    public init() {}
+
+    fileprivate func keep(_ root: YAMLNode, _ reader: consuming RouteFileReader) {
+        self.root = root
+        self.reader = reader
+    }
+
+    /// Frees what it holds.
+    public func release() {
+        root = nil
+        reader = nil
     }
 }
 
