@@ -135,4 +135,24 @@ struct StoreSegmentTests {
         }
         #expect(store.segmentCount >= 2)
     }
+
+    /// A new file is made with `auto_vacuum = INCREMENTAL`, and a whole document gives the pages of what it replaced
+    /// back to the file system: after a large state, a small one leaves a small file. An incremental snapshot keeps
+    /// them for the rows that come next.
+    @Test func aWholeDocumentGivesTheFreedPagesBack() throws {
+        try withFreshStore("vacuum") { store, _ in
+            #expect(try storeInteger(store, "PRAGMA auto_vacuum") == 2)
+            let pageSize = try #require(try storeInteger(store, "PRAGMA page_size"))
+            try store.writeSnapshot(revision: 1, nextId: 1, document: [UInt8](repeating: 7, count: 2_000_000), graph: nil)
+            let large = try #require(try storeInteger(store, "PRAGMA page_count")) * pageSize
+            #expect(large >= 2_000_000)
+            try store.writeSnapshot(
+                revision: 2, nextId: 1, document: [1, 2, 3], graph: nil,
+                segment: .add(newest: 2, document: [4, 5, 6], keepFrom: nil))
+            #expect(try #require(try storeInteger(store, "PRAGMA page_count")) * pageSize >= 2_000_000, "an incremental snapshot keeps them")
+            try store.writeSnapshot(revision: 3, nextId: 1, document: [1, 2, 3], graph: nil)
+            let small = try #require(try storeInteger(store, "PRAGMA page_count")) * pageSize
+            #expect(small < 100_000, "after the whole document the file holds \(small) bytes (\(large) before)")
+        }
+    }
 }

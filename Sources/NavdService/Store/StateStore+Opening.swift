@@ -112,6 +112,9 @@ extension StateStore {
             // Before the first access to the file, so that the log's index is never put in
             // shared memory.
             if exclusive { try db.exec("PRAGMA locking_mode = EXCLUSIVE") }
+            // Before the first page is written: a new file can give its free pages back
+            // (`incrementalVacuum()`); on an existing file, which was made without, this changes nothing.
+            try db.exec("PRAGMA auto_vacuum = INCREMENTAL")
             let mode = try db.firstRow("PRAGMA journal_mode = WAL") { $0.text(at: 0) }
             guard mode == "wal" else {
                 db.close()

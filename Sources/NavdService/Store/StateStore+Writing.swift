@@ -93,6 +93,11 @@ extension StateStore {
             throw StoreError(.writeFailed, "cannot save a snapshot to navd state file \(path): \(error); "
                 + "the previous snapshot and journal are intact (free disk space or fix the file system)")
         }
+        if case .none = segment {
+            // A whole document replaced the segments, and often a journal as large as them: their pages go back to
+            // the file system instead of waiting for rows to reuse them (a file made before schema 4 keeps them).
+            _ = try? db.exec("PRAGMA incremental_vacuum")
+        }
         if document.count > Self.logSizeLimit {
             // The log now holds the whole document; it would stay that long until the next commit after a
             // checkpoint. Cut it back now (the checkpoint that follows a commit of that size has copied it).
