@@ -1,10 +1,21 @@
 import Navigation
+import RouteFiles
 
 /// Snapshot bytes to a state (`NavigationState.decodeSnapshot`, as start-up and `navd --from-recording` read
 /// them). A decoded state encodes and decodes to the same state, and its snapshot is not out of proportion
 /// to the input (what the input shares stays shared).
+/// The same bytes are also restored as a head with two segments below it (schema 4: a restart merges the
+/// segments it reads): the merge of untrusted segments never traps and keeps no more than `max-history` steps.
 public func fuzzSnapshot(_ data: UnsafeRawBufferPointer) throws(PropertyViolation) {
-    guard let state = try? NavigationState.decodeSnapshot(Array(data)) else { return }
+    let bytes = Array(data)
+    let graph = RouteGraph.demo
+    if let restored = try? Coordinator.restore(
+        RestoreInput(snapshot: bytes, journal: [], segments: [bytes, bytes]), savedGraph: graph, currentGraph: graph, at: 0)
+    {
+        let kept = restored.coordinator.history(limit: .max).count
+        try require(kept <= max(0, graph.limits.maxHistory), "a head and two segments restore \(kept) kept steps")
+    }
+    guard let state = try? NavigationState.decodeSnapshot(bytes) else { return }
     try requireSnapshotRoundTrip(state)
     let size = state.encodedSnapshot().count
     try require(size <= 4 * data.count + 256, "a snapshot of \(data.count) bytes decodes to a state whose snapshot takes \(size)")

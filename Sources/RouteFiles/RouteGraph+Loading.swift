@@ -41,6 +41,7 @@ public final class ParseLeftovers: @unchecked Sendable {
     private var root: YAMLNode?
     private var reader: RouteFileReader?
 
+    /// An empty holder, for one `RouteGraph.load` call (or several: it keeps the last).
     public init() {}
 
     fileprivate func keep(_ root: YAMLNode, _ reader: consuming RouteFileReader) {

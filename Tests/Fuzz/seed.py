@@ -40,6 +40,10 @@ for path in given:
         db = sqlite3.connect(path)
         for (document,) in db.execute("select document from snapshot"):
             add("snapshot", name + ".snapshot", document)
+        # Schema 4: the kept steps written beside the snapshot, one segment per snapshot (the same format).
+        if db.execute("select 1 from sqlite_master where name = 'history_segment'").fetchone():
+            for newest, document in db.execute("select newest, document from history_segment"):
+                add("snapshot", "%s.segment.%d" % (name, newest), document)
         for revision, payload in db.execute("select revision, payload from journal"):
             add("journal", "%s.%d" % (name, revision), payload)
 

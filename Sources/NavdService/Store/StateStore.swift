@@ -44,8 +44,9 @@ public final class StateStore {
     public internal(set) var snapshotRevision: UInt64?
     /// The revision of the newest kept step stored in a segment (schema 4); nil while the snapshot holds every step.
     public internal(set) var segmentedThrough: UInt64?
-    /// How many segments are stored, and the bytes of their documents.
+    /// How many segments are stored.
     public internal(set) var segmentCount = 0
+    /// The bytes of the stored segments' documents.
     public internal(set) var segmentBytes = 0
     /// The most segments a snapshot adds to: each holds the tree its newest step left, so the next snapshot is
     /// written whole (with no segment) when there are this many, which bounds the trees stored more than once.
