@@ -187,9 +187,11 @@ struct SnapshotWriter {
     mutating func treeNumber(_ tree: Tree, tabs tabList: Int) -> Int {
         var flowList = 0
         if !tree.flows.isEmpty {
-            // In table order, so that trees whose flows differ by the newest instances share the older cells.
+            // Numbered in id order (the dictionary's order differs between processes, and the document is a function
+            // of the state alone), listed in table order, so that trees whose flows differ by the newest instances
+            // share the older cells.
             var numbers: [Int] = []
-            for instance in tree.flows.values { numbers.append(flow(instance)) }
+            for (_, instance) in tree.flows.sorted(by: { $0.key < $1.key }) { numbers.append(flow(instance)) }
             for number in numbers.sorted() { flowList = cell(number, after: flowList) }
         }
         let entry = TreeEntry(isTabbed: tree.isTabbed, selected: tree.selected, tabs: tabList, flows: flowList)
