@@ -97,7 +97,7 @@ struct PendingProperties {
 
     mutating func insert(_ property: NavigatorProperty) { bits |= 1 << Self.bit(property) }
 
-    mutating func insert(_ changed: Set<ChangedProperty>) {
+    mutating func insert(_ changed: ChangedProperties) {
         for property in changed { insert(NavigatorProperty(property)) }
     }
 

@@ -11,7 +11,7 @@ public struct Reconciliation: Sendable {
     /// Every published value that differs from before: with a change, its `changedProperties` (which include
     /// `.tabs` when the tab names changed); `.states` when the graph's named states changed, with or without a
     /// change; `.canUndo` / `.canRedo` when a smaller undo limit emptied a list without a change.
-    public let changedProperties: Set<ChangedProperty>
+    public let changedProperties: ChangedProperties
 }
 
 extension Coordinator {
@@ -46,7 +46,7 @@ extension Coordinator {
         var warnings: [String] = []
         let txn = reconciliation(warnings: &warnings)
         var change: Change?
-        var properties: Set<ChangedProperty>
+        var properties: ChangedProperties
         if txn.tree != state.tree || txn.facts != state.facts {
             let committed = commitReconciliation(txn, time: time)
             properties = committed.changedProperties
@@ -90,9 +90,9 @@ extension Coordinator {
 
     /// Keeps the undo and redo lists within the graph's `maxUndo` (as pushes do); returns `.canUndo` / `.canRedo`
     /// if that emptied one.
-    mutating func trimUndoToLimits() -> Set<ChangedProperty> {
+    mutating func trimUndoToLimits() -> ChangedProperties {
         let keep = graph.limits.maxUndo
-        var changed: Set<ChangedProperty> = []
+        var changed: ChangedProperties = []
         if state.undo.count - keep > keep {
             state.undo = BoundedStack(newestFirst: state.undo.newest(keep))
             if state.undo.isEmpty { changed.insert(.canUndo) }

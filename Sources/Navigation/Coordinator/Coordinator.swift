@@ -113,8 +113,8 @@ struct PropertySnapshot: Equatable {
         backTarget = coordinator.backTarget
     }
 
-    func changes(to after: PropertySnapshot) -> Set<ChangedProperty> {
-        var changed: Set<ChangedProperty> = [.revision]
+    func changes(to after: PropertySnapshot) -> ChangedProperties {
+        var changed: ChangedProperties = [.revision]
         if depth != after.depth { changed.insert(.depth) }
         if topRoute != after.topRoute { changed.insert(.top) }
         if topId != after.topId { changed.insert(.topID) }

@@ -1,5 +1,5 @@
 /// A value a change may alter, of those the service publishes as properties.
-public enum ChangedProperty: Sendable, CaseIterable {
+public enum ChangedProperty: Int, Sendable, CaseIterable {
     /// The revision, the path's depth, the top screen's route and id, the selected tab.
     case revision, depth, top, topID, selectedTab
     /// Whether Undo or Redo would succeed.
@@ -14,6 +14,50 @@ public enum ChangedProperty: Sendable, CaseIterable {
     case backTarget
 }
 
+/// A set of `ChangedProperty`, one bit each: a change computes one, and the daemon reads it, without hashing (a
+/// `Set` cost a hash and a resize per inserted property on every call). Iterates in declaration order.
+public struct ChangedProperties: SetAlgebra, Sequence, Hashable, Sendable {
+    public typealias Element = ChangedProperty
+    private var bits: UInt32
+
+    public init() { bits = 0 }
+    private init(bits: UInt32) { self.bits = bits }
+
+    private static func bit(_ property: ChangedProperty) -> UInt32 { 1 << UInt32(property.rawValue) }
+
+    public var isEmpty: Bool { bits == 0 }
+    public func contains(_ member: ChangedProperty) -> Bool { bits & Self.bit(member) != 0 }
+    public func union(_ other: Self) -> Self { Self(bits: bits | other.bits) }
+    public func intersection(_ other: Self) -> Self { Self(bits: bits & other.bits) }
+    public func symmetricDifference(_ other: Self) -> Self { Self(bits: bits ^ other.bits) }
+    public mutating func formUnion(_ other: Self) { bits |= other.bits }
+    public mutating func formIntersection(_ other: Self) { bits &= other.bits }
+    public mutating func formSymmetricDifference(_ other: Self) { bits ^= other.bits }
+
+    @discardableResult
+    public mutating func insert(_ newMember: ChangedProperty) -> (inserted: Bool, memberAfterInsert: ChangedProperty) {
+        defer { bits |= Self.bit(newMember) }
+        return (!contains(newMember), newMember)
+    }
+
+    @discardableResult
+    public mutating func remove(_ member: ChangedProperty) -> ChangedProperty? {
+        defer { bits &= ~Self.bit(member) }
+        return contains(member) ? member : nil
+    }
+
+    @discardableResult
+    public mutating func update(with newMember: ChangedProperty) -> ChangedProperty? {
+        defer { bits |= Self.bit(newMember) }
+        return contains(newMember) ? newMember : nil
+    }
+
+    public func makeIterator() -> some IteratorProtocol<ChangedProperty> {
+        let bits = bits
+        return ChangedProperty.allCases.lazy.filter { bits & Self.bit($0) != 0 }.makeIterator()
+    }
+}
+
 /// What one successful `perform` did: all the daemon needs to reply, signal and journal.
 public struct Change: Sendable {
     /// The revision after the call (unchanged for a no-op).
@@ -25,7 +69,7 @@ public struct Change: Sendable {
     /// The id of the screen Push, Replace or Present made (nil otherwise).
     public let newScreenId: String?
     /// The properties whose values differ from before the call.
-    public internal(set) var changedProperties: Set<ChangedProperty>
+    public internal(set) var changedProperties: ChangedProperties
     /// The journal record of the change (nil for a no-op).
     public let record: JournalRecord?
     /// The selected tab after the call ("" when untabbed).
