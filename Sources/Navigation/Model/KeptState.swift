@@ -73,6 +73,14 @@ struct KeptTab: Hashable, Sendable {
     var layers: [KeptFrame]
 
     init(_ tab: TabStack, sharingWith previous: KeptTab?, madeFrom previousTab: TabStack?) {
+        // A tab the change did not touch still has the stacks array it was made from: it is `previous` again,
+        // with no array made and no stack compared.
+        if let previous, let previousTab, previousTab.layers.sameBuffer(as: tab.layers), previousTab.name == tab.name,
+            previousTab.id == tab.id
+        {
+            self = previous
+            return
+        }
         name = tab.name
         id = tab.id
         var layers: [KeptFrame] = []

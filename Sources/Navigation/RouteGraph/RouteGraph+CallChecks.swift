@@ -51,14 +51,16 @@ extension RouteGraph {
 
     /// Checks `params` against `declaration` (of `what`, such as "flow 'auth'") and returns them as stored
     /// values, or `InvalidParams`.
-    func checkParams(_ params: InputParams, against declaration: ParamDeclaration, of what: String) throws(NavigationError) -> [String: ParamValue] {
+    func checkParams(
+        _ params: InputParams, against declaration: ParamDeclaration, of what: @autoclosure () -> String
+    ) throws(NavigationError) -> [String: ParamValue] {
         let given = params.keys.sorted().map { ($0, params[$0]!) }
-        return try Self.checkParams(given, against: declaration, of: what) { key, value, type throws(NavigationError) in
+        return try Self.checkParams(given, against: declaration, of: what()) { key, value, type throws(NavigationError) in
             guard let converted = Self.convert(value, to: type) else {
                 if case .variant = value {
-                    throw .invalidParams("param '\(key)' of \(what) is a variant holding a variant; send a plain \(type.rawValue) (\(type.acceptedDBusTypes))")
+                    throw .invalidParams("param '\(key)' of \(what()) is a variant holding a variant; send a plain \(type.rawValue) (\(type.acceptedDBusTypes))")
                 }
-                throw .invalidParams("param '\(key)' of \(what) must be \(type.rawValue) (\(type.acceptedDBusTypes)), not \(value.kindDescription)")
+                throw .invalidParams("param '\(key)' of \(what()) must be \(type.rawValue) (\(type.acceptedDBusTypes)), not \(value.kindDescription)")
             }
             return converted
         }
@@ -68,7 +70,7 @@ extension RouteGraph {
     /// naming what `what` takes, `context` after the key), `convert` makes each value one of its declared type
     /// (or refuses it), and every required param must be given (`missingHint` of its key ends that refusal).
     static func checkParams<Value>(
-        _ given: [(String, Value)], against declaration: ParamDeclaration, of what: String, context: String = "",
+        _ given: [(String, Value)], against declaration: ParamDeclaration, of what: @autoclosure () -> String, context: String = "",
         missingHint: (String) -> String = { _ in "" },
         convert: (String, Value, ParamType) throws(NavigationError) -> ParamValue
     ) throws(NavigationError) -> [String: ParamValue] {
@@ -76,12 +78,12 @@ extension RouteGraph {
         for (key, value) in given {
             guard let type = declaration.types[key] else {
                 let declared = declaration.order.isEmpty ? "it takes no params" : "its params: \(declaration.order.joined(separator: ", "))"
-                throw .invalidParams("\(what) has no param '\(key)'\(context); \(declared)")
+                throw .invalidParams("\(what()) has no param '\(key)'\(context); \(declared)")
             }
             checked[key] = try convert(key, value, type)
         }
         for key in declaration.order where declaration.required.contains(key) && checked[key] == nil {
-            throw .invalidParams("\(what) needs param '\(key)' (\(declaration.types[key]!.rawValue))\(missingHint(key))")
+            throw .invalidParams("\(what()) needs param '\(key)' (\(declaration.types[key]!.rawValue))\(missingHint(key))")
         }
         return checked
     }
