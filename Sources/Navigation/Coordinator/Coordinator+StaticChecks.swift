@@ -52,10 +52,18 @@ extension Coordinator {
                 do { try graph.checkLength(item.text, item.what) } catch { throw error.prefixed(label(index)) }
             }
         }
-        try graph.checkParamSizes(parts.flatMap { $0.screens.map(\.params) + $0.extraParams })
+        // The empty sets counted, not listed (most calls give no params: no array made).
+        var paramSets: [InputParams] = []
+        var emptySets = 0
+        for part in parts {
+            for params in part.screens.lazy.map(\.params) + part.extraParams {
+                if params.isEmpty { emptySets += 1 } else { paramSets.append(params) }
+            }
+        }
+        try graph.checkParamSizes(paramSets, emptySets: emptySets)
         for (index, part) in parts.enumerated() {
             do {
-                for screen in part.screens { _ = try graph.route(screen.route) }
+                for screen in part.screens { try graph.checkRoute(screen.route) }
                 if let tab = part.tab { _ = try graph.tab(tab) }
             } catch {
                 throw error.prefixed(label(index))
@@ -66,7 +74,9 @@ extension Coordinator {
                 if part.isEmptySetStack {
                     throw NavigationError.invalidParams("SetStack needs at least one screen: the first becomes the stack's root")
                 }
-                for screen in part.screens { _ = try graph.checkParams(screen.params, for: graph.route(screen.route)) }
+                for screen in part.screens where !screen.params.isEmpty || graph.requiresParams(screen.route) {
+                    _ = try graph.checkParams(screen.params, for: graph.route(screen.route))
+                }
             } catch {
                 throw error.prefixed(label(index))
             }

@@ -101,7 +101,9 @@ struct PropertySnapshot: Equatable {
     var facts: [String: ParamValue]
     var backTarget: BackTarget?
 
-    init(_ coordinator: Coordinator) {
+    /// Borrowed: a commit takes two of these, and an owned parameter copied the whole coordinator (its graph, state
+    /// and indexes) for each.
+    init(_ coordinator: borrowing Coordinator) {
         let top = coordinator.state.tree.topScreen
         depth = coordinator.depth
         topRoute = top.route

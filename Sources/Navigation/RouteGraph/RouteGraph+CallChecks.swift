@@ -9,9 +9,10 @@ extension RouteGraph {
         }
     }
 
-    /// `LimitExceeded` when a key is too long or all `paramSets` together exceed `maxParamsBytes`.
-    func checkParamSizes(_ paramSets: [InputParams]) throws(NavigationError) {
-        var total = 0
+    /// `LimitExceeded` when a key is too long or all `paramSets` and `emptySets` empty ones together exceed
+    /// `maxParamsBytes`.
+    func checkParamSizes(_ paramSets: [InputParams], emptySets: Int = 0) throws(NavigationError) {
+        var total = emptySets * InputValue.estimatedEncodedSize(of: [:])
         for params in paramSets {
             // The usual case costs one pass and no string building; a violation is reported for the
             // first offending key in sorted order, so the message does not depend on hash order.
@@ -31,6 +32,17 @@ extension RouteGraph {
             throw .unknownRoute("no route '\(name)'; routes: \(routeOrder.joined(separator: ", "))")
         }
         return spec
+    }
+
+    /// `UnknownRoute` unless `name` is a route (`route(_:)` without copying its spec out).
+    func checkRoute(_ name: String) throws(NavigationError) {
+        if routes.index(forKey: name) == nil { _ = try route(name) }
+    }
+
+    /// Whether route `name` exists and requires a param (read in place, the spec not copied).
+    func requiresParams(_ name: String) -> Bool {
+        guard let index = routes.index(forKey: name) else { return false }
+        return !routes.values[index].declaration.required.isEmpty
     }
 
     /// The index of tab `name`, or `NotTabbed` / `UnknownTab`.
@@ -54,6 +66,7 @@ extension RouteGraph {
     func checkParams(
         _ params: InputParams, against declaration: ParamDeclaration, of what: @autoclosure () -> String
     ) throws(NavigationError) -> [String: ParamValue] {
+        if params.isEmpty && declaration.required.isEmpty { return [:] }  // most screens: nothing to check
         let given = params.keys.sorted().map { ($0, params[$0]!) }
         return try Self.checkParams(given, against: declaration, of: what()) { key, value, type throws(NavigationError) in
             guard let converted = Self.convert(value, to: type) else {
