@@ -20,38 +20,51 @@ public struct ChangedProperties: SetAlgebra, Sequence, Hashable, Sendable {
     public typealias Element = ChangedProperty
     private var bits: UInt32
 
+    /// The empty set.
     public init() { bits = 0 }
     private init(bits: UInt32) { self.bits = bits }
 
     private static func bit(_ property: ChangedProperty) -> UInt32 { 1 << UInt32(property.rawValue) }
 
+    /// Whether no property is in it.
     public var isEmpty: Bool { bits == 0 }
+    /// Whether `member` is in it.
     public func contains(_ member: ChangedProperty) -> Bool { bits & Self.bit(member) != 0 }
+    /// The properties in either set.
     public func union(_ other: Self) -> Self { Self(bits: bits | other.bits) }
+    /// The properties in both sets.
     public func intersection(_ other: Self) -> Self { Self(bits: bits & other.bits) }
+    /// The properties in exactly one of the sets.
     public func symmetricDifference(_ other: Self) -> Self { Self(bits: bits ^ other.bits) }
+    /// Adds `other`'s properties.
     public mutating func formUnion(_ other: Self) { bits |= other.bits }
+    /// Keeps only the properties `other` holds too.
     public mutating func formIntersection(_ other: Self) { bits &= other.bits }
+    /// Keeps the properties in exactly one of the sets.
     public mutating func formSymmetricDifference(_ other: Self) { bits ^= other.bits }
 
+    /// Adds `newMember`; `inserted` is false when it was already in.
     @discardableResult
     public mutating func insert(_ newMember: ChangedProperty) -> (inserted: Bool, memberAfterInsert: ChangedProperty) {
         defer { bits |= Self.bit(newMember) }
         return (!contains(newMember), newMember)
     }
 
+    /// Removes `member`, returning it if it was in.
     @discardableResult
     public mutating func remove(_ member: ChangedProperty) -> ChangedProperty? {
         defer { bits &= ~Self.bit(member) }
         return contains(member) ? member : nil
     }
 
+    /// Adds `newMember`, returning it if it was already in.
     @discardableResult
     public mutating func update(with newMember: ChangedProperty) -> ChangedProperty? {
         defer { bits |= Self.bit(newMember) }
         return contains(newMember) ? newMember : nil
     }
 
+    /// The properties in declaration order.
     public func makeIterator() -> some IteratorProtocol<ChangedProperty> {
         let bits = bits
         return ChangedProperty.allCases.lazy.filter { bits & Self.bit($0) != 0 }.makeIterator()
