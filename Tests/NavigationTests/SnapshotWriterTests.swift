@@ -1,10 +1,8 @@
-import PropertyBased
 import Testing
 @testable import Navigation
 import RouteFiles
 
-/// The snapshot writer: its bytes are a function of the state (the same in every process, the same as before its
-/// lookups moved to `WordTable`), and `WordTable` agrees with the Dictionary it replaced.
+/// The snapshot writer: its bytes are a function of the state, the same in every process.
 @Suite(.timeLimit(.minutes(2)))
 struct SnapshotWriterTests {
     /// FNV-1a, 64 bits: a digest of documents that does not depend on the process.
@@ -19,9 +17,7 @@ struct SnapshotWriterTests {
     }
 
     /// Whole documents, heads and segments of 40 random graphs after random calls, some with a change record, are the
-    /// same bytes in every process. Before flows were numbered in id order, they were the same bytes as the writer
-    /// made before `WordTable` (main at 54f4e96 and this writer, both with SWIFT_DETERMINISTIC_HASHING=1, gave
-    /// 6881865026918174205 here). A change of the format changes this digest on purpose, with the format's version.
+    /// same bytes in every process. A change of the format changes this digest on purpose, with the format's version.
     @Test func theDocumentsOfRandomStatesAreTheSameBytesInEveryProcess() throws {
         var documents: [[UInt8]] = []
         var seed: UInt64 = 7
@@ -75,36 +71,5 @@ struct SnapshotWriterTests {
         }
         #expect(orders.count > 1, "the dictionaries built differ in order (else this test shows nothing)")
         #expect(documents.count == 1)
-    }
-
-    /// Random keys, many of them alike but for one word or the high bits, set, replaced and looked up, agree with a
-    /// Dictionary of the same keys throughout, across the table's growth.
-    @Test func aWordTableAgreesWithADictionary() async {
-        await propertyCheck(input: Gen.int(in: 0...1_000_000).array(of: 1...600)) { codes in
-            var table = WordTable()
-            var model: [[UInt64]: Int] = [:]
-            for (index, code) in codes.enumerated() {
-                let small = UInt64(code % 64)
-                let key: WordTable.Key = switch code % 4 {
-                case 0: WordTable.Key(a: small)
-                case 1: WordTable.Key(a: 0, b: small)
-                case 2: WordTable.Key(a: small << 58, b: 0, c: small)
-                default: WordTable.Key(a: UInt64(code), b: UInt64(code) << 32, c: 1 << 63)
-                }
-                let words = [key.a, key.b, key.c]
-                #expect(table[key] == model[words])
-                if code % 3 == 0 {
-                    table.set(key, index)
-                    model[words] = index
-                } else {
-                    #expect(table.value(for: key) { index } == (model[words] ?? index))
-                    model[words] = model[words] ?? index
-                }
-                #expect(table.count == model.count)
-            }
-            for (words, value) in model { #expect(table[WordTable.Key(a: words[0], b: words[1], c: words[2])] == value) }
-            table.reserveCapacity(5_000)
-            for (words, value) in model { #expect(table[WordTable.Key(a: words[0], b: words[1], c: words[2])] == value) }
-        }
     }
 }
