@@ -56,7 +56,10 @@ extension Coordinator {
         var paramSets: [InputParams] = []
         var emptySets = 0
         for part in parts {
-            for params in part.screens.lazy.map(\.params) + part.extraParams {
+            for screen in part.screens {
+                if screen.params.isEmpty { emptySets += 1 } else { paramSets.append(screen.params) }
+            }
+            for params in part.extraParams {
                 if params.isEmpty { emptySets += 1 } else { paramSets.append(params) }
             }
         }
