@@ -22,13 +22,13 @@ extension SnapshotWriter {
         var cell = stack.top
         var reference = 0
         while let current = cell {
-            if let known = treeCells[ObjectIdentifier(current)] { reference = known; break }
+            if let known = treeCells[.object(current)] { reference = known; break }
             pending.append(current)
             cell = current.below
         }
         for current in pending.reversed() {
             reference = self.cell(tree(current.element), after: reference)
-            treeCells[ObjectIdentifier(current)] = reference
+            treeCells.set(.object(current), reference)
         }
         return reference
     }

@@ -22,7 +22,7 @@ extension SnapshotWriter {
         var next: StackCell<Screen>? = top
         var reference = 0
         while let current = next {
-            if let known = listByCell[ObjectIdentifier(current)] {
+            if let known = listByCell[.object(current)] {
                 reference = known
                 break
             }
@@ -31,7 +31,7 @@ extension SnapshotWriter {
         }
         for current in pending.reversed() {
             reference = cell(screen(current.element), after: reference)
-            listByCell[ObjectIdentifier(current)] = reference
+            listByCell.set(.object(current), reference)
         }
         return reference
     }

@@ -42,24 +42,24 @@ struct SnapshotWriter {
     private var routes = Table<String>()
     private var screens = ByteWriter(capacity: 4096)
     private var screenNumbers = IdTable<Screen>()
-    private var cells = Table<Cell>()
-    private var stacks = Table<Frame>()
-    private var tabs = Table<Tab>()
+    private var cells = KeyedTable<WordPairKey>()
+    private var stacks = KeyedTable<WordPairKey>()
+    private var tabs = TabTable()
     private var flows = ByteWriter(capacity: 256)
     private var flowNumbers = IdTable<FlowInstance>()
-    private var trees = Table<TreeEntry>()
+    private var trees = KeyedTable<WordTripleKey>()
     /// The texts of the change records (SnapshotWriter+Records.swift).
     var texts = Table<[UInt8]>()
     /// Lists already written for an array buffer: a buffer the state shares between trees is walked once. The
     /// pointers are only compared while the state being encoded keeps every buffer alive.
-    private var listByBuffer: [UnsafeRawPointer: Int] = [:]
+    private var listByBuffer = WordMap<WordKey>()
     /// The last stack walked and the list reference after each of its screens: the next stack walked is most
     /// often the same stack one step earlier (a push or pop apart), so their common bottom is not looked up again.
     private var lastStack: (screens: [Screen], references: [Int]) = ([], [])
     /// The list reference of each undo/redo list cell already written (SnapshotWriter+Export.swift).
-    var treeCells: [ObjectIdentifier: Int] = [:]
+    var treeCells = WordMap<WordKey>()
     /// Lists already written for a kept stack's cell (SnapshotWriter+Kept.swift), alive while the state is.
-    var listByCell: [ObjectIdentifier: Int] = [:]
+    var listByCell = WordMap<WordKey>()
 
     /// A table whose entries are written once each, numbered in order of first use.
     struct Table<Key: Hashable> {
@@ -73,6 +73,53 @@ struct SnapshotWriter {
             index[key] = number
             write(&bytes)
             return number
+        }
+    }
+
+    /// `Table` for keys of words (list cells, stacks, trees: `WordTable`, no SipHash).
+    struct KeyedTable<Key: WordTableKey> {
+        var bytes = ByteWriter(capacity: 1024)
+        var index = WordTable<Key>()
+        var count: Int { index.count }
+
+        /// The entry's number, calling `write` with the table's bytes when it is new.
+        mutating func number(_ key: Key, write: (inout ByteWriter) -> Void) -> Int {
+            let (number, isNew) = index.insert(key)
+            if isNew { write(&bytes) }
+            return number
+        }
+    }
+
+    /// The tabs table: a tab is looked up by its list of stacks, then told apart by name and id (compared, not
+    /// hashed: a state has a few tabs, and each step repeats their names).
+    struct TabTable {
+        var bytes = ByteWriter(capacity: 256)
+        /// The newest entry of each list reference.
+        private var byList = WordMap<WordKey>()
+        /// Each entry's name, id and the entry before it with the same list (-1: none), by number.
+        private var entries: [(name: String, id: String, sameList: Int)] = []
+        var count: Int { entries.count }
+
+        mutating func reserveCapacity(_ capacity: Int) {
+            byList.reserveCapacity(capacity)
+            entries.reserveCapacity(capacity)
+        }
+
+        /// The entry's number, written when it is new.
+        mutating func number(_ entry: Tab) -> Int {
+            let key = WordKey(a: UInt64(entry.list))
+            let newest = byList[key]
+            var candidate = newest ?? -1
+            while candidate >= 0 {
+                if entries[candidate].name == entry.name && entries[candidate].id == entry.id { return candidate }
+                candidate = entries[candidate].sameList
+            }
+            entries.append((entry.name, entry.id, newest ?? -1))
+            byList.set(key, entries.count - 1)
+            bytes.string(entry.name)
+            bytes.string(entry.id)
+            bytes.count(entry.list)
+            return entries.count - 1
         }
     }
 
@@ -92,10 +139,18 @@ struct SnapshotWriter {
         }
     }
 
-    struct Cell: Hashable { var element: Int; var list: Int }
-    struct Frame: Hashable { var style: UInt8; var list: Int }
-    struct Tab: Hashable { var name: String; var id: String; var list: Int }
-    struct TreeEntry: Hashable { var isTabbed: Bool; var selected: Int; var tabs: Int; var flows: Int }
+    struct Frame {
+        var style: UInt8; var list: Int
+        var key: WordPairKey { WordPairKey(a: UInt64(style), b: UInt64(list)) }
+    }
+    struct Tab { var name: String; var id: String; var list: Int }
+    struct TreeEntry {
+        var isTabbed: Bool; var selected: Int; var tabs: Int; var flows: Int
+        /// List references are far below 2^63: the top bit of the last word holds `isTabbed`.
+        var key: WordTripleKey {
+            WordTripleKey(a: UInt64(bitPattern: Int64(selected)), b: UInt64(tabs), c: UInt64(flows) | (isTabbed ? 1 << 63 : 0))
+        }
+    }
 
     /// The whole document for `state`, with at most the `historyLimit` newest history steps (and the base only
     /// when every step is written).
@@ -133,9 +188,9 @@ struct SnapshotWriter {
         body.varint(state.graphGeneration)
         let tables = [
             (writer.routes.index.count, writer.routes.bytes), (writer.screenNumbers.count, writer.screens),
-            (writer.cells.index.count, writer.cells.bytes), (writer.stacks.index.count, writer.stacks.bytes),
-            (writer.tabs.index.count, writer.tabs.bytes), (writer.flowNumbers.count, writer.flows),
-            (writer.trees.index.count, writer.trees.bytes), (writer.texts.index.count, writer.texts.bytes),
+            (writer.cells.count, writer.cells.bytes), (writer.stacks.count, writer.stacks.bytes),
+            (writer.tabs.count, writer.tabs.bytes), (writer.flowNumbers.count, writer.flows),
+            (writer.trees.count, writer.trees.bytes), (writer.texts.index.count, writer.texts.bytes),
         ]
         var document = ByteWriter(capacity: 64 + body.bytes.count + tables.reduce(0) { $0 + $1.1.bytes.count })
         document.raw(NavigationState.snapshotMagic)
@@ -155,7 +210,7 @@ struct SnapshotWriter {
     private mutating func reserve(steps: Int) {
         cells.index.reserveCapacity(2 * steps)
         stacks.index.reserveCapacity(steps)
-        tabs.index.reserveCapacity(steps)
+        tabs.reserveCapacity(steps)
         trees.index.reserveCapacity(steps)
         treeCells.reserveCapacity(steps)
         listByCell.reserveCapacity(steps)
@@ -195,7 +250,7 @@ struct SnapshotWriter {
             for number in numbers.sorted() { flowList = cell(number, after: flowList) }
         }
         let entry = TreeEntry(isTabbed: tree.isTabbed, selected: tree.selected, tabs: tabList, flows: flowList)
-        return trees.number(entry) { bytes in
+        return trees.number(entry.key) { bytes in
             bytes.bool(entry.isTabbed)
             bytes.varint(UInt64(bitPattern: Int64(entry.selected)))  // a negative index reads back as out of range
             bytes.count(entry.tabs)
@@ -208,11 +263,7 @@ struct SnapshotWriter {
     }
 
     mutating func tabNumber(_ entry: Tab) -> Int {
-        tabs.number(entry) { bytes in
-            bytes.string(entry.name)
-            bytes.string(entry.id)
-            bytes.count(entry.list)
-        }
+        tabs.number(entry)
     }
 
     private mutating func stack(_ frame: StackFrame) -> Int {
@@ -220,7 +271,7 @@ struct SnapshotWriter {
     }
 
     mutating func stackNumber(_ entry: Frame) -> Int {
-        stacks.number(entry) { bytes in
+        stacks.number(entry.key) { bytes in
             bytes.byte(entry.style)
             bytes.count(entry.list)
         }
@@ -229,20 +280,20 @@ struct SnapshotWriter {
     /// The list reference of `elements`, numbering each with `number`; an array buffer seen before is not walked.
     mutating func list<Element>(_ elements: [Element], _ number: (inout SnapshotWriter, Element) -> Int) -> Int {
         let buffer = elements.bufferAddress
-        if let buffer, let known = listByBuffer[buffer] { return known }
+        if let buffer, let known = listByBuffer[.address(buffer)] { return known }
         var reference = 0
         for element in elements {
             let numbered = number(&self, element)
             reference = cell(numbered, after: reference)
         }
-        if let buffer { listByBuffer[buffer] = reference }
+        if let buffer { listByBuffer.set(.address(buffer), reference) }
         return reference
     }
 
     /// `list(screens)` for a stack, passing over the bottom it shares with the last stack walked.
     private mutating func screenList(_ screens: [Screen]) -> Int {
         let buffer = screens.bufferAddress
-        if let buffer, let known = listByBuffer[buffer] { return known }
+        if let buffer, let known = listByBuffer[.address(buffer)] { return known }
         var references: [Int] = []
         references.reserveCapacity(screens.count)
         var reference = 0
@@ -259,13 +310,13 @@ struct SnapshotWriter {
             references.append(reference)
         }
         lastStack = (screens, references)
-        if let buffer { listByBuffer[buffer] = reference }
+        if let buffer { listByBuffer.set(.address(buffer), reference) }
         return reference
     }
 
     /// The reference of the list `before` followed by `element`.
     mutating func cell(_ element: Int, after before: Int) -> Int {
-        1 + cells.number(Cell(element: element, list: before)) { bytes in
+        1 + cells.number(WordPairKey(a: UInt64(element), b: UInt64(before))) { bytes in
             bytes.count(element)
             bytes.count(before)
         }
