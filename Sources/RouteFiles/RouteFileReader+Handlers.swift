@@ -12,6 +12,18 @@ extension RouteFileReader {
         var output: ParamDeclaration?
     }
 
+    /// What an action needs of a route it names, taken from its `RouteSpec` once per route (not copied out of the
+    /// graph for each action: a spec is a dozen references).
+    final class RouteTarget {
+        let declaration: ParamDeclaration
+        let presentations: Set<Presentation>
+
+        init(_ spec: RouteSpec) {
+            declaration = spec.declaration
+            presentations = spec.presentations
+        }
+    }
+
     /// The order messages list the actions in: those on the screen's stack and layers, then the rest.
     private static let listingOrder: [OperationKind] = [
         .push, .replace, .present, .pop, .popToRoot, .dismiss, .dismissAll, .back, .popTo, .selectTab, .open, .setStack,
@@ -22,8 +34,6 @@ extension RouteFileReader {
         .filter { $0.declaration.routeFileVerb != nil }
     /// Every action's verb.
     static let verbs = actionKinds.compactMap(\.declaration.routeFileVerb)
-    /// The same, to look up.
-    static let verbSet = Set(verbs)
     /// The keys an action takes beside its verb: `params` (push, replace, finish), `style` (present), `on-output` (start).
     private static let paramsKey = ["params"], presentKeys = ["style", "params"], startKeys = ["params", "on-output"]
     /// The verbs of the actions that take no argument, written as bare strings (`- pop`).
@@ -36,6 +46,8 @@ extension RouteFileReader {
         for name in input.flowOrder.reversed() {
             for (output, declaration) in input.flows[name]?.outputs ?? [:] { outputsByName[output] = declaration }
         }
+        routeTargets.reserveCapacity(input.routes.count)
+        for (name, spec) in input.routes { routeTargets[name] = RouteTarget(spec) }
         // Every handler is read against the graph first, then put in place: filling in a graph that is still read
         // would copy its 1,000 routes.
         var read: [Handlers] = []
@@ -58,7 +70,10 @@ extension RouteFileReader {
 
     func readHandlers(_ node: YAMLNode, _ path: @autoclosure () -> String, _ graph: RouteGraph, _ place: HandlerPlace) throws(RouteFileError) -> Handlers {
         var handlers = Handlers()
-        for (event, handlerNode) in try mapping(node, path(), keys: []) {
+        let pairs = try mapping(node, path(), keys: [])
+        handlers.byEvent.reserveCapacity(pairs.count)
+        handlers.order.reserveCapacity(pairs.count)
+        for (event, handlerNode) in pairs {
             _ = try name(event, join(path(), event), handlerNode, what: "event")
             handlers.byEvent[event] = try readHandler(handlerNode, join(path(), event), graph, place)
             handlers.order.append(event)
@@ -85,14 +100,15 @@ extension RouteFileReader {
             return action
         }
         let pairs = try mapping(node, path(), keys: [])
-        var found: (String, YAMLNode)?
+        var found: (verb: String, target: YAMLNode, kind: OperationKind)?
         var verbCount = 0
-        for pair in pairs where Self.verbSet.contains(pair.0) {
+        for (key, value) in pairs {
+            guard let kind = OperationKind(routeFileVerb: key) else { continue }
             verbCount += 1
-            found = pair
+            found = (key, value, kind)
         }
-        guard verbCount == 1, let (verb, target) = found, let kind = OperationKind(routeFileVerb: verb) else {
-            let verbKeys = pairs.filter { Self.verbSet.contains($0.0) }
+        guard verbCount == 1, let (verb, target, kind) = found else {
+            let verbKeys = pairs.filter { OperationKind(routeFileVerb: $0.0) != nil }
             throw fail(path(), node, "an action is a map with exactly one verb (\(Self.verbs.joined(separator: ", "))); found \(verbKeys.isEmpty ? "none" : verbKeys.map(\.0).joined(separator: ", "))")
         }
         let allowed: [String] = switch kind {
@@ -101,37 +117,43 @@ extension RouteFileReader {
         case .start: Self.startKeys
         default: []
         }
-        var arguments: [String: YAMLNode] = [:]
+        // The keys beside the verb (each at most once: a mapping's keys are unique).
+        var paramsNode: YAMLNode?, styleNode: YAMLNode?, onOutputNode: YAMLNode?
         for (key, value) in pairs where key != verb {
             guard allowed.contains(key) else {
                 let takes = allowed.isEmpty ? "takes no other keys" : "takes \(allowed.joined(separator: ", "))"
                 throw fail(join(path(), key), value, "unknown key '\(key)'; \(verb) \(takes)")
             }
-            arguments[key] = value
+            switch key {
+            case "params": paramsNode = value
+            case "style": styleNode = value
+            default: onOutputNode = value
+            }
         }
         func verbPath() -> String { join(path(), verb) }
         switch kind {
         case .push, .replace, .present:
-            let spec = try route(target, verbPath(), graph)
-            let params = try templates(arguments["params"], join(path(), "params"), spec.declaration, "route '\(spec.name)'", place, near: node)
+            // The route is read in place: a `RouteSpec` is not copied out for each action.
+            let (name, route) = try route(target, verbPath(), graph)
+            let params = try templates(paramsNode, join(path(), "params"), route.declaration, "route '\(name)'", place, near: node)
             if kind == .push {
-                guard spec.presentations.contains(.push) else {
-                    throw fail(verbPath(), target, "route '\(spec.name)' cannot be pushed; its presentations: \(spec.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
+                guard route.presentations.contains(.push) else {
+                    throw fail(verbPath(), target, "route '\(name)' cannot be pushed; its presentations: \(route.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
                 }
-                return .push(route: spec.name, params: params)
+                return .push(route: name, params: params)
             }
-            if kind == .replace { return .replace(route: spec.name, params: params) }
-            guard let styleNode = arguments["style"] else {
+            if kind == .replace { return .replace(route: name, params: params) }
+            guard let styleNode else {
                 throw fail(path(), node, "present needs `style: sheet` or `style: cover`")
             }
             let styleName = try string(styleNode, join(path(), "style"))
             guard let style = ModalStyle(rawValue: styleName) else {
                 throw fail(join(path(), "style"), styleNode, "unknown style '\(styleName)'; use sheet or cover")
             }
-            guard spec.presentations.contains(style.presentation) else {
-                throw fail(join(path(), "style"), styleNode, "route '\(spec.name)' cannot be shown as \(styleName); its presentations: \(spec.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
+            guard route.presentations.contains(style.presentation) else {
+                throw fail(join(path(), "style"), styleNode, "route '\(name)' cannot be shown as \(styleName); its presentations: \(route.presentations.map(\.rawValue).sorted().joined(separator: ", "))")
             }
-            return .present(route: spec.name, style: style, params: params)
+            return .present(route: name, style: style, params: params)
         case .pop, .popToRoot, .dismiss, .dismissAll, .back:
             throw fail(verbPath(), target, "'\(verb)' takes no argument; write it as a bare string: - \(verb)")
         case .popTo:
@@ -156,8 +178,8 @@ extension RouteFileReader {
             for (index, item) in sequence.enumerated() {
                 func itemPath() -> String { "\(verbPath())[\(index)]" }
                 if case .scalar = item {
-                    let spec = try route(item, itemPath(), graph)
-                    screens.append(ScreenTemplate(route: spec.name, params: try templates(nil, itemPath(), spec.declaration, "route '\(spec.name)'", place, near: item)))
+                    let (name, route) = try route(item, itemPath(), graph)
+                    screens.append(ScreenTemplate(route: name, params: try templates(nil, itemPath(), route.declaration, "route '\(name)'", place, near: item)))
                     continue
                 }
                 var routeNode: YAMLNode?
@@ -166,8 +188,8 @@ extension RouteFileReader {
                     if key == "route" { routeNode = value } else { paramsNode = value }
                 }
                 guard let routeNode else { throw fail(itemPath(), item, "a screen needs `route: ROUTE`") }
-                let spec = try route(routeNode, join(itemPath(), "route"), graph)
-                screens.append(ScreenTemplate(route: spec.name, params: try templates(paramsNode, join(itemPath(), "params"), spec.declaration, "route '\(spec.name)'", place, near: item)))
+                let (name, route) = try route(routeNode, join(itemPath(), "route"), graph)
+                screens.append(ScreenTemplate(route: name, params: try templates(paramsNode, join(itemPath(), "params"), route.declaration, "route '\(name)'", place, near: item)))
             }
             return .setStack(screens)
         case .start:
@@ -175,9 +197,9 @@ extension RouteFileReader {
             guard let flow = graph.flows[flowName] else {
                 throw fail(verbPath(), target, "no flow '\(flowName)' under `flows:`")
             }
-            let params = try templates(arguments["params"], join(path(), "params"), flow.params, "flow '\(flowName)'", place, near: node)
+            let params = try templates(paramsNode, join(path(), "params"), flow.params, "flow '\(flowName)'", place, near: node)
             var onOutput: [String: Handler] = [:]
-            if let outputsNode = arguments["on-output"] {
+            if let outputsNode = onOutputNode {
                 for (output, handlerNode) in try mapping(outputsNode, join(path(), "on-output"), keys: []) {
                     func outputPath() -> String { join(join(path(), "on-output"), output) }
                     guard let declaration = flow.outputs[output] else {
@@ -201,7 +223,7 @@ extension RouteFileReader {
                 }
                 declaration = found
             }
-            return .finish(output: output, params: try templates(arguments["params"], join(path(), "params"), declaration, "output '\(output)'", place, near: node))
+            return .finish(output: output, params: try templates(paramsNode, join(path(), "params"), declaration, "output '\(output)'", place, near: node))
         case .send, .revert:
             // Not a route file's action: `OperationKind(routeFileVerb:)` never gives it.
             throw fail(verbPath(), target, "'\(verb)' is not an action")
@@ -217,28 +239,31 @@ extension RouteFileReader {
         }
     }
 
-    func route(_ node: YAMLNode, _ path: @autoclosure () -> String, _ graph: RouteGraph) throws(RouteFileError) -> RouteSpec {
+    /// The route `node` names: its name and what an action needs of it.
+    func route(_ node: YAMLNode, _ path: @autoclosure () -> String, _ graph: RouteGraph) throws(RouteFileError) -> (name: String, target: RouteTarget) {
         let routeName = try string(node, path())
+        if let target = routeTargets[routeName] { return (routeName, target) }
         guard let spec = graph.routes[routeName] else { throw fail(path(), node, "no route '\(routeName)' under `routes:`") }
-        return spec
+        return (routeName, RouteTarget(spec))
     }
 
     /// A `params:` mapping of a handler, each value checked against `declaration` (of `owner`).
     func templates(
-        _ node: YAMLNode?, _ path: @autoclosure () -> String, _ declaration: ParamDeclaration, _ owner: String, _ place: HandlerPlace, near action: YAMLNode? = nil
+        _ node: YAMLNode?, _ path: @autoclosure () -> String, _ declaration: ParamDeclaration, _ owner: @autoclosure () -> String, _ place: HandlerPlace,
+        near action: YAMLNode? = nil
     ) throws(RouteFileError) -> ParamTemplates {
         var result: ParamTemplates = [:]
         if let node, !isEmpty(node) {
             for (key, valueNode) in try mapping(node, path(), keys: []) {
                 guard let type = declaration.types[key] else {
                     let declared = declaration.order.isEmpty ? "it takes no params" : "its params: \(declaration.order.joined(separator: ", "))"
-                    throw fail(join(path(), key), valueNode, "\(owner) has no param '\(key)'; \(declared)")
+                    throw fail(join(path(), key), valueNode, "\(owner()) has no param '\(key)'; \(declared)")
                 }
                 result[key] = try template(valueNode, join(path(), key), type, place)
             }
         }
         if let missing = Self.firstMissing(declaration, isGiven: { result[$0] != nil }) {
-            throw fail(path(), node ?? action, "\(owner) needs param '\(missing)' (\(declaration.types[missing]!.rawValue)); add it under `params:`")
+            throw fail(path(), node ?? action, "\(owner()) needs param '\(missing)' (\(declaration.types[missing]!.rawValue)); add it under `params:`")
         }
         return result
     }

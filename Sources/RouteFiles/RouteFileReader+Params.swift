@@ -7,10 +7,10 @@ extension RouteFileReader {
     func readParams(_ node: YAMLNode, _ path: String) throws(RouteFileError) -> ParamDeclaration {
         var declaration = ParamDeclaration()
         let pairs = try mapping(node, path, keys: [])
+        declaration.types.reserveCapacity(pairs.count)
         for (paramName, paramNode) in pairs {
-            let paramPath = join(path, paramName)
-            _ = try name(paramName, paramPath, paramNode, what: "param")
-            let (type, isRequired) = try readParam(paramNode, paramPath)
+            _ = try name(paramName, join(path, paramName), paramNode, what: "param")
+            let (type, isRequired) = try readParam(paramNode, join(path, paramName))
             declaration.types[paramName] = type
             if isRequired { declaration.required.insert(paramName) }
         }
@@ -18,29 +18,29 @@ extension RouteFileReader {
         return declaration
     }
 
-    func readParam(_ node: YAMLNode, _ path: String) throws(RouteFileError) -> (ParamType, Bool) {
+    func readParam(_ node: YAMLNode, _ path: @autoclosure () -> String) throws(RouteFileError) -> (ParamType, Bool) {
         func parseType(_ text: String, _ typeNode: YAMLNode) throws(RouteFileError) -> ParamType {
             guard let type = ParamType(rawValue: text) else {
-                throw fail(path, typeNode, "unknown type '\(text)'; use string, int, double or bool")
+                throw fail(path(), typeNode, "unknown type '\(text)'; use string, int, double or bool")
             }
             return type
         }
         if case .scalar = node {
-            return (try parseType(try string(node, path), node), false)
+            return (try parseType(try string(node, path()), node), false)
         }
         var type: ParamType?
         var isRequired = false
-        for (key, value) in try mapping(node, path, keys: RouteFileKeys.param) {
-            if key == "type" { type = try parseType(try string(value, join(path, key)), value) }
+        for (key, value) in try mapping(node, path(), keys: RouteFileKeys.param) {
+            if key == "type" { type = try parseType(try string(value, join(path(), key)), value) }
             if key == "required" {
                 guard case .scalar = value, let flag = value.bool else {
-                    throw fail(join(path, key), value, "expected true or false")
+                    throw fail(join(path(), key), value, "expected true or false")
                 }
                 isRequired = flag
             }
         }
         guard let type else {
-            throw fail(path, node, "a param needs `type: string|int|double|bool`")
+            throw fail(path(), node, "a param needs `type: string|int|double|bool`")
         }
         return (type, isRequired)
     }

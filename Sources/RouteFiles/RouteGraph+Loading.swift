@@ -64,22 +64,19 @@ struct RouteFileReader {
         RouteFileError(file: file, keyPath: path, line: node?.line, problem: problem)
     }
 
-    func mapping(_ node: YAMLNode, _ path: @autoclosure () -> String, keys allowed: [String]) throws(RouteFileError) -> [(String, YAMLNode)] {
+    func mapping(_ node: YAMLNode, _ path: @autoclosure () -> String, keys allowed: [String]) throws(RouteFileError) -> KeyedPairs {
         guard case .mapping(let mapping) = node else {
             throw fail(path(), node, "expected a mapping (key: value lines)")
         }
-        var pairs: [(String, YAMLNode)] = []
-        pairs.reserveCapacity(mapping.count)
-        for (keyNode, value) in mapping {
-            guard let key = keyNode.scalar?.string else {
-                throw fail(path(), keyNode, "keys must be plain strings")
+        for index in 0..<mapping.count {
+            guard case .scalar(let keyScalar) = mapping.nodes[2 * index] else {
+                throw fail(path(), mapping.nodes[2 * index], "keys must be plain strings")
             }
-            if !allowed.isEmpty && !allowed.contains(key) {
-                throw fail(join(path(), key), keyNode, "unknown key '\(key)'; known keys: \(allowed.joined(separator: ", "))")
+            if !allowed.isEmpty && !allowed.contains(keyScalar.string) {
+                throw fail(join(path(), keyScalar.string), mapping.nodes[2 * index], "unknown key '\(keyScalar.string)'; known keys: \(allowed.joined(separator: ", "))")
             }
-            pairs.append((key, value))
         }
-        return pairs
+        return KeyedPairs(mapping: mapping)
     }
 
     func string(_ node: YAMLNode, _ path: @autoclosure () -> String) throws(RouteFileError) -> String {
@@ -183,6 +180,8 @@ struct RouteFileReader {
     var tabIndexes: [String: Int] = [:]
     /// Each output name's params, as declared by the first flow that declares it.
     var outputsByName: [String: ParamDeclaration] = [:]
+    /// Each route's declaration and presentations, for the actions that name it (filled by `readAllHandlers`).
+    var routeTargets: [String: RouteTarget] = [:]
     /// Each route's node, kept to place errors found by `check`.
     var routeNodes: [String: YAMLNode] = [:]
     /// Each route's `link` node, kept to place errors found by `check`.
@@ -227,45 +226,46 @@ struct RouteFileReader {
             return spec
         }
         for (key, value) in try mapping(node, path, keys: RouteFileKeys.route) {
-            let keyPath = join(path, key)
+            // Built when used: only `on` keeps it, and messages.
+            func keyPath() -> String { join(path, key) }
             switch key {
-            case "title": spec.title = try string(value, keyPath)
+            case "title": spec.title = try string(value, keyPath())
             case "params":
-                let declaration = try readParams(value, keyPath)
+                let declaration = try readParams(value, keyPath())
                 spec.params = declaration.types
                 spec.paramOrder = declaration.order
                 spec.required = declaration.required
             case "requires":
                 guard case .sequence(let sequence) = value else {
-                    throw fail(keyPath, value, "expected a list of facts such as [signed-in]")
+                    throw fail(keyPath(), value, "expected a list of facts such as [signed-in]")
                 }
                 var facts: [String] = []
-                for item in sequence { facts.append(try name(try string(item, keyPath), keyPath, item, what: "fact")) }
+                for item in sequence { facts.append(try name(try string(item, keyPath()), keyPath(), item, what: "fact")) }
                 spec.requires = facts
                 requiresNodes[routeName] = value
             case "on":
-                handlerNodes.append((.route(routeName), value, keyPath))
+                handlerNodes.append((.route(routeName), value, keyPath()))
             case "presentations":
                 guard case .sequence(let sequence) = value else {
-                    throw fail(keyPath, value, "expected a list such as [push] or [sheet, cover]")
+                    throw fail(keyPath(), value, "expected a list such as [push] or [sheet, cover]")
                 }
                 var presentations: Set<Presentation> = []
                 for item in sequence {
-                    let text = try string(item, keyPath)
+                    let text = try string(item, keyPath())
                     guard let presentation = Presentation(rawValue: text), presentation != .root else {
-                        throw fail(keyPath, item, "unknown presentation '\(text)'; use push, sheet or cover")
+                        throw fail(keyPath(), item, "unknown presentation '\(text)'; use push, sheet or cover")
                     }
                     presentations.insert(presentation)
                 }
                 spec.presentations = presentations
             case "link":
-                spec.link = try string(value, keyPath)
+                spec.link = try string(value, keyPath())
                 linkNodes[routeName] = value
-            case "tab": spec.linkTab = try name(try string(value, keyPath), keyPath, value, what: "tab")
+            case "tab": spec.linkTab = try name(try string(value, keyPath()), keyPath(), value, what: "tab")
             case "hints":
-                for (hintName, hintNode) in try mapping(value, keyPath, keys: []) {
+                for (hintName, hintNode) in try mapping(value, keyPath(), keys: []) {
                     guard case .scalar(let scalar) = hintNode else {
-                        throw fail(join(keyPath, hintName), hintNode, "a hint is a string or a whole number")
+                        throw fail(join(keyPath(), hintName), hintNode, "a hint is a string or a whole number")
                     }
                     if let number = hintNode.int, !scalar.isString {
                         spec.hints[hintName] = .int(Int64(number))
@@ -283,3 +283,17 @@ struct RouteFileReader {
 /// The path of `key` under `path` in a route file, for messages (`tabs[0].on.next`). A free function, so that the
 /// lazily built paths (`@autoclosure`) capture only the strings they join, never a copy of the reader.
 func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+/// A mapping whose keys were checked to be strings: its (key, value) pairs in file order, read in place (no array
+/// of pairs is made).
+struct KeyedPairs: RandomAccessCollection {
+    let mapping: YAMLMapping
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { mapping.count }
+
+    subscript(position: Int) -> (String, YAMLNode) {
+        guard case .scalar(let key) = mapping.nodes[2 * position] else { preconditionFailure("a mapping's keys are checked to be strings") }
+        return (key.string, mapping.nodes[2 * position + 1])
+    }
+}

@@ -23,10 +23,10 @@ struct YAMLComposer {
         var height: Int
     }
 
-    /// A mapping or sequence whose end event has not come yet.
+    /// A mapping or sequence whose end event has not come yet; its nodes so far are the top of `pending` from `start` on.
     struct Frame {
         var isMapping: Bool
-        var nodes: [YAMLNode] = []
+        var start: Int
         var line: Int
         var anchor: String?
         var size = 1
@@ -35,6 +35,8 @@ struct YAMLComposer {
 
     let file: String
     var frames: [Frame] = []
+    /// The nodes of every open collection, innermost last: each collection's array is made once, at its end, at its size.
+    let pending = NodeStack()
     /// Each anchor's node, from the end of the node on (an alias inside its own anchor's node is
     /// undefined, as YAML says); a later anchor of the same name replaces it.
     var anchors: [String: Measured] = [:]
@@ -93,24 +95,24 @@ struct YAMLComposer {
             let tag = data.quoted_implicit == 1 ? YAMLScalar.stringTag : data.tag.map { String(cString: $0) } ?? ""
             let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
             let scalar = YAMLScalar(string: text, tag: tag, style: style, line: line, column: column)
-            add(Measured(node: .scalar(scalar), size: 1, height: 0), anchor: data.anchor)
+            add(.scalar(scalar), size: 1, height: 0, anchor: data.anchor)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard frames.count < Self.maximumDepth else { throw tooDeep(line: line, column: column) }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-            frames.append(Frame(isMapping: isMapping, line: line, anchor: anchor.map { String(cString: $0) }))
+            frames.append(Frame(isMapping: isMapping, start: pending.count, line: line, anchor: anchor.map { String(cString: $0) }))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = frames.popLast() else { break }
+            let nodes = pending.pop(from: frame.start)
             let node: YAMLNode
             if frame.isMapping {
-                try checkUniqueKeys(frame.nodes)
-                node = .mapping(YAMLMapping(nodes: frame.nodes, line: frame.line))
+                try checkUniqueKeys(nodes)
+                node = .mapping(YAMLMapping(nodes: nodes, line: frame.line))
             } else {
-                node = .sequence(YAMLSequence(items: frame.nodes, line: frame.line))
+                node = .sequence(YAMLSequence(items: nodes, line: frame.line))
             }
-            let measured = Measured(node: node, size: frame.size, height: frame.height)
-            if let anchor = frame.anchor { anchors[anchor] = measured }
-            add(measured, anchor: nil)
+            if let anchor = frame.anchor { anchors[anchor] = Measured(node: node, size: frame.size, height: frame.height) }
+            add(node, size: frame.size, height: frame.height, anchor: nil)
         case YAML_ALIAS_EVENT:
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
             guard let target = anchors[name] else {
@@ -119,7 +121,7 @@ struct YAMLComposer {
             aliasNodes += target.size
             if aliasNodes > Self.maximumAliasNodes { throw tooManyAliasNodes(line: line, column: column) }
             if frames.count + target.height > Self.maximumDepth { throw tooDeep(line: line, column: column) }
-            add(target, anchor: nil)
+            add(target.node, size: target.size, height: target.height, anchor: nil)
         default:
             break
         }
@@ -128,16 +130,16 @@ struct YAMLComposer {
 
     /// Adds a finished node to the collection it is in (or makes it the root), naming it
     /// `anchor` when it has one.
-    mutating func add(_ measured: Measured, anchor: UnsafeMutablePointer<yaml_char_t>?) {
-        if let anchor { anchors[String(cString: anchor)] = measured }
+    mutating func add(_ node: consuming YAMLNode, size: Int, height: Int, anchor: UnsafeMutablePointer<yaml_char_t>?) {
+        if let anchor { anchors[String(cString: anchor)] = Measured(node: copy node, size: size, height: height) }
         guard !frames.isEmpty else {
-            root = measured
+            root = Measured(node: node, size: size, height: height)
             return
         }
         let top = frames.count - 1
-        frames[top].nodes.append(measured.node)
-        frames[top].size += measured.size
-        frames[top].height = max(frames[top].height, measured.height + 1)
+        frames[top].size += size
+        frames[top].height = max(frames[top].height, height + 1)
+        pending.push(node)
     }
 
     /// Refuses a mapping in which two scalar keys have the same text, naming each such key and
@@ -172,5 +174,40 @@ struct YAMLComposer {
         guard !duplicates.isEmpty else { return }
         let sorted = duplicates.sorted()
         throw duplicateKeys(sorted, line: firstLines[sorted[0]] ?? 1)
+    }
+}
+
+/// The composer's stack of nodes not yet in a collection: pushed one by one, then moved out, a
+/// collection's at a time, into an array of exactly their count (no array grown node by node, no
+/// node retained and released on the way).
+final class NodeStack {
+    private var base = UnsafeMutablePointer<YAMLNode>.allocate(capacity: 64)
+    private var capacity = 64
+    private(set) var count = 0
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    func push(_ node: consuming YAMLNode) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<YAMLNode>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+        (base + count).initialize(to: node)
+        count += 1
+    }
+
+    /// The nodes from `start` to the top, in order, taken off the stack.
+    func pop(from start: Int) -> [YAMLNode] {
+        var nodes: [YAMLNode] = []
+        nodes.reserveCapacity(count - start)
+        for index in start..<count { nodes.append((base + index).move()) }
+        count = start
+        return nodes
     }
 }

@@ -139,9 +139,13 @@ public struct RouteGraph: Hashable, Sendable {
     /// Whether `name` may be a route, tab or param name: non-empty letters, digits, `-`, `_`, `.`
     /// (so never `#`, which screen ids start with, nor `/`, `;`, `=` or `%` of link syntax).
     public static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2D || byte == 0x5F || byte == 0x2E
+        var name = name
+        // Over the contiguous UTF-8 (a native string's own, not copied), not byte by byte through `utf8`.
+        return name.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2D || byte == 0x5F || byte == 0x2E
+            }
         }
     }
 }
