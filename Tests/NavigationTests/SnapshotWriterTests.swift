@@ -53,6 +53,41 @@ struct SnapshotWriterTests {
         #expect(Self.digest(documents) == 7_295_850_870_361_736_028, "digest of \(documents.count) documents, \(documents.reduce(0) { $0 + $1.count }) bytes")
     }
 
+    /// The undo lists' trees that the writer numbers from the kept steps (SnapshotWriter+Export.swift) are written
+    /// as the state holds them: with tabs switched between pushes (the same tabs under another selection), undo
+    /// lists rebuilt by their trims (max-undo 3), undos and redos, every whole document and segment is the bytes
+    /// of the same state decoded, whose steps say nothing of how they were made, and decodes to the state.
+    @Test func undoTreesNumberedFromTheKeptStepsAreWrittenAsTheStateHoldsThem() throws {
+        var graph = RouteGraph.demo
+        graph.limits.maxUndo = 3
+        var live = Coordinator(graph: graph)
+        let tabs = ["news", "rainbow", "profile"]
+        var segmentedThrough: UInt64?
+        var checked = 0
+        for step in 0..<90 {
+            let op: Operation =
+                switch step % 7 {
+                case 0, 3: push("orange")
+                case 1, 5: .selectTab(tabs[step % 3])
+                case 2: present("modal", "sheet")
+                case 4: step % 14 == 4 ? .undo : .dismiss
+                default: step % 3 == 0 ? .redo : .pop
+                }
+            _ = try? live.perform(op, at: testTime + Int64(step))
+            guard step % 6 == 5 else { continue }
+            let whole = live.state.encodedSnapshot()
+            let decoded = try NavigationState.decodeSnapshot(whole)
+            #expect(decoded == live.state, "step \(step)")
+            #expect(decoded.encodedSnapshot() == whole, "step \(step): the whole document")
+            #expect(
+                decoded.encodedSegment(newerThan: segmentedThrough) == live.state.encodedSegment(newerThan: segmentedThrough),
+                "step \(step): the segment after \(segmentedThrough.map(String.init) ?? "none")")
+            segmentedThrough = live.revision
+            checked += 1
+        }
+        #expect(checked == 15 && live.state.undo.count >= 3 && live.revision > 60, "revision \(live.revision)")
+    }
+
     /// A tree's flows are a dictionary, whose order depends on the process and on how it was built: the document does
     /// not (before, the writer numbered them in the dictionary's order).
     @Test func aTreesFlowsAreWrittenInTheSameOrderWhateverTheDictionarysOrder() throws {

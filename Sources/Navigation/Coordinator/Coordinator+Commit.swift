@@ -51,7 +51,10 @@ extension Coordinator {
         state.facts = txn.facts
         state.revision += 1
         let entry = HistoryEntry(revision: state.revision, cause: op.cause, time: time)
-        state.recordHistory(entry, from: old, export: state.keptForExport(nextIdBefore: idsBefore), keep: max(1, graph.limits.maxHistory))
+        let pushedOld = if case .record = effect { !state.undo.isEmpty } else { false }
+        state.recordHistory(
+            entry, from: old, export: state.keptForExport(nextIdBefore: idsBefore, pushedTreeBefore: pushedOld),
+            keep: max(1, graph.limits.maxHistory))
         let record = JournalRecord(entry: entry, operation: op)
         var change = Change(
             revision: state.revision, isNoOp: false, cause: op.cause, newScreenId: txn.newScreenID,

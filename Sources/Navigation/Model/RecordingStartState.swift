@@ -15,12 +15,26 @@ struct KeptForExport: Hashable, Sendable {
     var undo: BoundedStack<Tree>
     /// Trees undone, newest first, right after the change.
     var redo: BoundedStack<Tree>
+    /// Whether `undo`'s newest cell was pushed by this change and holds the tree it started from, the tree the
+    /// step before keeps as its state (`KeptRevisions.swift`): the snapshot writer then numbers that tree from the
+    /// kept state, whose lists it has already walked (SnapshotWriter+Export.swift).
+    var pushedTreeBefore = StepHint()
+}
+
+/// A fact about how a kept step was made that the snapshot writer may use to go faster; never part of the step's
+/// value (a restored step knows none: it is written the slow way, to the same bytes).
+struct StepHint: Hashable, Sendable {
+    var isSet = false
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
 
 extension NavigationState {
-    /// What the change just made keeps for Export, the id counter having been `nextIdBefore` before it.
-    func keptForExport(nextIdBefore: UInt64) -> KeptForExport {
-        KeptForExport(nextId: nextIdBefore, graph: graphGeneration, undo: undo, redo: redo)
+    /// What the change just made keeps for Export, the id counter having been `nextIdBefore` before it;
+    /// `pushedTreeBefore` as in `KeptForExport`.
+    func keptForExport(nextIdBefore: UInt64, pushedTreeBefore: Bool = false) -> KeptForExport {
+        KeptForExport(nextId: nextIdBefore, graph: graphGeneration, undo: undo, redo: redo, pushedTreeBefore: StepHint(isSet: pushedTreeBefore))
     }
 }
 

@@ -57,6 +57,7 @@ private struct RedactedLists {
         var export = export
         export.undo = redacting(export.undo)
         export.redo = redacting(export.redo)
+        export.pushedTreeBefore = StepHint()  // the trees are redacted apart from the kept states: no shortcut
         return export
     }
 

@@ -4,7 +4,36 @@
 // of the model is written once, looked up by its identity, so a step whose lists share all but their newest
 // cell with the step before costs one cell, and the writer does not walk 200 undo entries per step.
 
+//
+// The undo lists' trees are most of a step's cost when walked as arrays, and each is a tree a kept step holds too:
+// a change that pushed the tree it started from (`KeptForExport.pushedTreeBefore`) pushed the tree the step before
+// keeps as its state. Before the steps are written, `noteTreesKept` maps each such tree's tabs (by their array
+// buffer, which every copy of the tree shares, rebuilt undo cells included) to that kept state, and `tree` numbers
+// those tabs from the kept state's cells, which the writer walks once however many steps share them. The tables
+// number by value in the same order either way: the bytes are the same as without the map.
+
 extension SnapshotWriter {
+    /// Notes the tree each of the `steps` newest steps of `history` pushed onto its undo list, and those of the older
+    /// steps its undo lists may still hold, with the state the step before keeps (see above).
+    mutating func noteTreesKept(in history: BoundedStack<KeptChange>, steps: Int) {
+        var deepest = steps
+        var index = 0
+        var cell = history.top
+        // The cells are read in place: copying each step out of its cell cost as much as the rest of the walk.
+        while let current = cell, index < deepest {
+            cell = current.below
+            index += 1
+            guard let export = current.element.export else { continue }
+            if index <= steps { deepest = max(deepest, index + export.undo.count) }
+            guard export.pushedTreeBefore.isSet, let older = cell, older.element.entry.revision + 1 == current.element.entry.revision,
+                let kept = older.element.after, let buffer = export.undo.top?.element.tabs.bufferAddress,
+                keptTreesByBuffer[.address(buffer)] == nil
+            else { continue }
+            keptTreesByBuffer.set(.address(buffer), keptTrees.count)
+            keptTrees.append(kept)
+        }
+    }
+
     /// Writes `export` (nil: none) to `body`.
     mutating func export(_ export: KeptForExport?, to body: inout ByteWriter) {
         body.bool(export != nil)

@@ -5,7 +5,12 @@
 extension SnapshotWriter {
     /// The number of the tree `kept` holds.
     mutating func keptTree(_ kept: KeptState) -> Int {
-        treeNumber(kept.treeShape, tabs: list(kept.keptTabs) { writer, tab in writer.keptTab(tab) })
+        treeNumber(kept.treeShape, tabs: keptTabs(kept))
+    }
+
+    /// The list reference of the tabs `kept` holds.
+    mutating func keptTabs(_ kept: KeptState) -> Int {
+        list(kept.keptTabs) { writer, tab in writer.keptTab(tab) }
     }
 
     private mutating func keptTab(_ tab: KeptTab) -> Int {

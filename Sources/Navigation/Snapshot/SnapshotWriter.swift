@@ -60,6 +60,10 @@ struct SnapshotWriter {
     var treeCells = WordMap<WordKey>()
     /// Lists already written for a kept stack's cell (SnapshotWriter+Kept.swift), alive while the state is.
     var listByCell = WordMap<WordKey>()
+    /// Undo trees whose tabs a kept step holds in compact form, by the address of the tabs' array buffer: the
+    /// index of that step's state in `keptTrees` (SnapshotWriter+Export.swift).
+    var keptTreesByBuffer = WordMap<WordKey>()
+    var keptTrees: [KeptState] = []
 
     struct Frame {
         var style: UInt8; var list: Int
@@ -92,6 +96,7 @@ struct SnapshotWriter {
         var newerFacts = state.facts
         let base = stepCount < state.history.count ? nil : state.base.map { (revision: $0.revision, state: KeptState($0.state)) }  // alive until written
         var newer = HistoryEntry(revision: state.revision, cause: "", time: 0)
+        if stepCount > 0 { writer.noteTreesKept(in: state.history, steps: stepCount) }
         // Walked in place: copying up to 1,001 kept changes into an array was a third of the encoding.
         state.history.walk(stepCount) { _, step in
             writer.entry(step.entry, newer: &newer, to: &body)
@@ -155,9 +160,14 @@ struct SnapshotWriter {
         newerFacts = kept.facts
     }
 
-    /// The tree's number.
+    /// The tree's number. Tabs that a kept step holds too (`noteTreesKept`) are numbered from the step's cells.
     mutating func tree(_ tree: Tree) -> Int {
-        treeNumber(tree, tabs: list(tree.tabs) { writer, tab in writer.tab(tab) })
+        if let buffer = tree.tabs.bufferAddress, listByBuffer[.address(buffer)] == nil, let kept = keptTreesByBuffer[.address(buffer)] {
+            let tabs = keptTabs(keptTrees[kept])
+            listByBuffer.set(.address(buffer), tabs)
+            return treeNumber(tree, tabs: tabs)
+        }
+        return treeNumber(tree, tabs: list(tree.tabs) { writer, tab in writer.tab(tab) })
     }
 
     /// The number of the tree whose tabs are list `tabList` and whose selection and flows are `tree`'s.
