@@ -16,8 +16,8 @@ struct KeptForExport: Hashable, Sendable {
     /// Trees undone, newest first, right after the change.
     var redo: BoundedStack<Tree>
     /// Whether `undo`'s newest cell was pushed by this change and holds the tree it started from, the tree the
-    /// step before keeps as its state (`KeptRevisions.swift`): the snapshot writer then numbers that tree from the
-    /// kept state, whose lists it has already walked (SnapshotWriter+Export.swift).
+    /// step before keeps as its state (`KeptRevisions.swift`): the snapshot writer then numbers that tree's tabs
+    /// from the kept state's cells instead of walking its arrays (SnapshotWriter+Export.swift).
     var pushedTreeBefore = StepHint()
 }
 
