@@ -7,15 +7,13 @@ extension SnapshotWriter {
     /// arguments, varint caller (its sender, uid, pid and command as ByteWriter.changeRecord writes them), varint
     /// count + (varint key, varint value) details in key order.
     mutating func changeRecord(_ record: ChangeRecord, to body: inout ByteWriter) {
-        body.count(text(Array(record.method.utf8)))
-        body.count(text(record.arguments))
-        var caller = ByteWriter(capacity: 32)
-        caller.caller(of: record)
-        body.count(text(caller.bytes))
+        body.count(text(record.method))
+        body.count(argumentsText(record.arguments))
+        body.count(callerText(of: record))
         body.count(record.details.count)
         for (key, value) in record.details.sorted(by: { $0.key < $1.key }) {
-            body.count(text(Array(key.utf8)))
-            body.count(text(Array(value.utf8)))
+            body.count(text(key))
+            body.count(text(value))
         }
     }
 
@@ -23,9 +21,36 @@ extension SnapshotWriter {
     /// (then this line), its cause as a text.
     mutating func entry(_ entry: HistoryEntry, newer: inout HistoryEntry, to body: inout ByteWriter) {
         body.signed(Int64(bitPattern: newer.revision &- entry.revision))
-        body.count(text(Array(entry.cause.utf8)))
+        body.count(text(entry.cause))
         body.signed(newer.time &- entry.time)
         newer = entry
+    }
+
+    /// The number of `string`'s UTF-8 in the texts table.
+    private mutating func text(_ string: String) -> Int {
+        if let known = recentTexts.strings.number(of: string) { return known }
+        let number = text(Array(string.utf8))
+        recentTexts.strings.remember(string, number)
+        return number
+    }
+
+    /// The number of a record's arguments in the texts table.
+    private mutating func argumentsText(_ arguments: [UInt8]) -> Int {
+        if let known = recentTexts.bytes.number(of: arguments) { return known }
+        let number = text(arguments)
+        recentTexts.bytes.remember(arguments, number)
+        return number
+    }
+
+    /// The number of the record's caller, as `ByteWriter.caller(of:)` writes it, in the texts table.
+    private mutating func callerText(of record: ChangeRecord) -> Int {
+        let caller = Caller(sender: record.sender, uid: record.uid, pid: record.pid, command: record.command)
+        if let known = recentTexts.callers.number(of: caller) { return known }
+        var bytes = ByteWriter(capacity: 32)
+        bytes.caller(of: record)
+        let number = text(bytes.bytes)
+        recentTexts.callers.remember(caller, number)
+        return number
     }
 
     /// The number of `bytes` in the texts table: varint length, then the bytes.
@@ -33,6 +58,44 @@ extension SnapshotWriter {
         texts.number(bytes) { table in
             table.count(bytes.count)
             table.raw(bytes)
+        }
+    }
+
+    /// A record's caller, compared whole.
+    struct Caller: Equatable {
+        var sender: String?
+        var uid, pid: UInt32?
+        var command: String?
+    }
+
+    /// The texts numbered last, a few of each kind: a step's method, arguments, caller and cause are most often
+    /// those of a step written just before it, and are found here by comparing, without making their bytes or
+    /// hashing them. The numbers are those of the texts table, so the document is the same.
+    struct RecentTexts {
+        var strings = Recent<String>()
+        var bytes = Recent<[UInt8]>()
+        var callers = Recent<Caller>()
+    }
+
+    /// The last few values numbered and their numbers, the oldest replaced first.
+    struct Recent<Value: Equatable> {
+        private var entries: [(value: Value, number: Int)] = []
+        private var next = 0
+
+        /// The number of `value` when it is a recent one.
+        func number(of value: Value) -> Int? {
+            for entry in entries where entry.value == value { return entry.number }
+            return nil
+        }
+
+        /// Remembers `value`'s number, forgetting the oldest of six.
+        mutating func remember(_ value: Value, _ number: Int) {
+            if entries.count < 6 {
+                entries.append((value, number))
+            } else {
+                entries[next] = (value, number)
+                next = (next + 1) % entries.count
+            }
         }
     }
 }

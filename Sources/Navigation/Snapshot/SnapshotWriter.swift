@@ -50,6 +50,8 @@ struct SnapshotWriter {
     private var trees = KeyedTable<WordTripleKey>()
     /// The texts of the change records (SnapshotWriter+Records.swift).
     var texts = Table<[UInt8]>()
+    /// The texts numbered last (SnapshotWriter+Records.swift).
+    var recentTexts = RecentTexts()
     /// Lists already written for an array buffer: a buffer the state shares between trees is walked once. The
     /// pointers are only compared while the state being encoded keeps every buffer alive.
     private var listByBuffer = WordMap<WordKey>()
