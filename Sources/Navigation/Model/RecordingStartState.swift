@@ -33,7 +33,7 @@ struct StepHint: Hashable, Sendable {
 extension NavigationState {
     /// What the change just made keeps for Export, the id counter having been `nextIdBefore` before it;
     /// `pushedTreeBefore` as in `KeptForExport`.
-    func keptForExport(nextIdBefore: UInt64, pushedTreeBefore: Bool = false) -> KeptForExport {
+    func keptForExport(nextIdBefore: UInt64, pushedTreeBefore: Bool) -> KeptForExport {
         KeptForExport(nextId: nextIdBefore, graph: graphGeneration, undo: undo, redo: redo, pushedTreeBefore: StepHint(isSet: pushedTreeBefore))
     }
 }

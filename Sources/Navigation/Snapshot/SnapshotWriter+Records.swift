@@ -28,28 +28,31 @@ extension SnapshotWriter {
 
     /// The number of `string`'s UTF-8 in the texts table.
     private mutating func text(_ string: String) -> Int {
-        if let known = recentTexts.strings.number(of: string) { return known }
-        let number = text(Array(string.utf8))
-        recentTexts.strings.remember(string, number)
-        return number
+        recentText(\.strings, string) { Array($0.utf8) }
     }
 
     /// The number of a record's arguments in the texts table.
     private mutating func argumentsText(_ arguments: [UInt8]) -> Int {
-        if let known = recentTexts.bytes.number(of: arguments) { return known }
-        let number = text(arguments)
-        recentTexts.bytes.remember(arguments, number)
-        return number
+        recentText(\.bytes, arguments) { $0 }
     }
 
     /// The number of the record's caller, as `ByteWriter.caller(of:)` writes it, in the texts table.
     private mutating func callerText(of record: ChangeRecord) -> Int {
-        let caller = Caller(sender: record.sender, uid: record.uid, pid: record.pid, command: record.command)
-        if let known = recentTexts.callers.number(of: caller) { return known }
-        var bytes = ByteWriter(capacity: 32)
-        bytes.caller(of: record)
-        let number = text(bytes.bytes)
-        recentTexts.callers.remember(caller, number)
+        recentText(\.callers, Caller(sender: record.sender, uid: record.uid, pid: record.pid, command: record.command)) { _ in
+            var bytes = ByteWriter(capacity: 32)
+            bytes.caller(of: record)
+            return bytes.bytes
+        }
+    }
+
+    /// The number of `value`, whose bytes `bytes` makes, in the texts table: a recent one of its `kind` is found by
+    /// comparing, another is made into bytes and looked up, then remembered.
+    private mutating func recentText<Value: Equatable>(
+        _ kind: WritableKeyPath<RecentTexts, Recent<Value>>, _ value: Value, _ bytes: (Value) -> [UInt8]
+    ) -> Int {
+        if let known = recentTexts[keyPath: kind].number(of: value) { return known }
+        let number = text(bytes(value))
+        recentTexts[keyPath: kind].remember(value, number)
         return number
     }
 
