@@ -59,7 +59,7 @@ extension NavigatorDaemon {
     /// batch before it is committed, so that reads see only durable state.
     func handle(_ message: Message) -> Handled {
         if waitsForCaller(message) { return .none }
-        let header = CallHeader(message)
+        let header = server.header(of: message)
         guard let navigator = header.interface == nil || header.interface == Navigator.interfaceName
             ? navigators[header.path ?? ""] : nil
         else {

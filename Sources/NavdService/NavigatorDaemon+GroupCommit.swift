@@ -161,7 +161,7 @@ extension NavigatorDaemon {
             let failure = NavigatorErrorName.storageFailed.error(
                 "the change could not be made durable, so nothing changed: \(error.message)")
             let before = call.navigator.coordinator
-            let header = CallHeader(call.call)
+            let header = server.header(of: call.call)
             let (reply, answer) = respond(call.call, header: header, method: NavigatorMethod(name: header.member ?? ""), on: call.navigator)
             if case .changed(let change, _, _)? = answer, !change.isNoOp {
                 call.navigator.coordinator = before
