@@ -2,11 +2,12 @@ import DBus
 import Navigation
 import NavigatorProtocol
 
-/// What a handler answers: the reply's values; or the change the call made, the reply's values and the arguments that
-/// asked for it (what its record keeps); or, for `Reload`, that the reload is to be done (off the loop's thread).
+/// What a handler answers: the reply's values; or the change the call made, the reply's values and the call that
+/// asked for it, typed and as its arguments came (what its record keeps); or, for `Reload`, that the reload is to be
+/// done (off the loop's thread).
 enum Answer {
     case reply([DBusValue])
-    case changed(Change, reply: [DBusValue], arguments: [DBusValue])
+    case changed(Change, reply: [DBusValue], call: NavigatorCall, arguments: [DBusValue])
     case reload
 }
 

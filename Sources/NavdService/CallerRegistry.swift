@@ -37,6 +37,14 @@ public struct CallerIdentity: Hashable, Sendable {
     }
 }
 
+/// The sender of one call and what the registry knew of it when the call was read: a change's record is made
+/// from it, without reading the sender or looking it up again.
+struct Caller {
+    let sender: String?
+    /// Nil when the bus did not describe the sender.
+    let identity: CallerIdentity?
+}
+
 /// What navd knows of each bus connection that called it: asked of the bus once per connection
 /// (`GetConnectionCredentials`, sent without waiting, so other callers are served meanwhile),
 /// the connection's calls parked until the answer, forgotten when the name leaves the bus
@@ -85,10 +93,10 @@ final class CallerRegistry {
     /// How many names the first-seen order holds, forgotten ones included (bounded by `count`).
     var namesInOrder: Int { order.count - orderStart }
 
-    /// The identity of `message`'s sender when known; else asks the bus (once per connection) and
-    /// parks `message` until the answer, for `answer(_:)` to hand back.
-    func lookUp(_ message: Message) -> Lookup {
-        guard let sender = message.sender else { return .refused("the call names no sender") }
+    /// The identity of `message`'s sender (`sender`, read from it once by the caller) when known; else asks the bus
+    /// (once per connection) and parks `message` until the answer, for `answer(_:)` to hand back.
+    func lookUp(_ message: Message, sender: String?) -> Lookup {
+        guard let sender else { return .refused("the call names no sender") }
         switch entries[sender] {
         case .known(let identity): return .known(identity)
         case .refused(let reason): return .refused(reason)

@@ -26,12 +26,16 @@ extension NavigatorDaemon {
             })
     }
 
-    /// Whether `message` must wait for its sender's credentials: it is a call from a connection the bus has
-    /// not described yet (docs/devtools.md: every change records its caller, and `access:` is checked against
-    /// it). Such a call is parked; the loop goes on with the others.
-    func waitsForCaller(_ message: Message) -> Bool {
-        if case .parked = callers.lookUp(message) { return true }
-        return false
+    /// `message`'s sender and what the bus said of it; nil when the call must wait for its sender's credentials:
+    /// it is a call from a connection the bus has not described yet (docs/devtools.md: every change records its
+    /// caller, and `access:` is checked against it). Such a call is parked; the loop goes on with the others.
+    func caller(of message: Message) -> Caller? {
+        let sender = message.sender
+        switch callers.lookUp(message, sender: sender) {
+        case .parked: return nil
+        case .known(let identity): return Caller(sender: sender, identity: identity)
+        case .refused: return Caller(sender: sender, identity: nil)
+        }
     }
 
     /// Takes the bus's messages that concern callers: a credentials answer, which releases the calls parked

@@ -58,7 +58,7 @@ extension NavigatorDaemon {
     /// change a tree is applied in memory and comes back as a pending call; anything else is answered after the
     /// batch before it is committed, so that reads see only durable state.
     func handle(_ message: Message) -> Handled {
-        if waitsForCaller(message) { return .none }
+        guard let caller = caller(of: message) else { return .none }
         let header = server.header(of: message)
         guard let navigator = header.interface == nil || header.interface == Navigator.interfaceName
             ? navigators[header.path ?? ""] : nil
@@ -77,9 +77,10 @@ extension NavigatorDaemon {
         }
         let topBefore = method == .send ? navigator.coordinator.top.id : ""
         let (reply, answer) = respond(message, header: header, method: method, on: navigator)
-        switch answer {
-        case .changed(let change, _, let arguments)?:
-            return .change(pendingCall(method, message, on: navigator, reply: reply, change: change, arguments: arguments, topBefore: topBefore))
+        switch consume answer {  // taken apart, not copied: a generic destroy of the whole answer cost 1.5 K a call
+        case .changed(let change, _, let call, let arguments)?:
+            return .change(pendingCall(
+                method, message, on: navigator, reply: reply, change: change, call: call, arguments: arguments, caller: caller, topBefore: topBefore))
         case .reload?:
             if replayReload(message, on: navigator) { return .none }
             return .reload(target: navigator === main ? nil : navigator, call: message)
@@ -108,7 +109,7 @@ extension NavigatorDaemon {
             }
             let answer = try answer(method, checked.call, on: navigator)
             switch answer {
-            case .reply(let values), .changed(_, let values, _):
+            case .reply(let values), .changed(_, let values, _, _):
                 return (wanted ? server.reply(to: checked, values) : nil, answer)
             case .reload:
                 return (nil, answer)
@@ -122,17 +123,18 @@ extension NavigatorDaemon {
     /// what changed (nil for a refusal or a no-op), and what the store is to append.
     func pendingCall(
         _ method: NavigatorMethod?, _ message: Message, on navigator: ServedNavigator, reply: OutgoingMessage?,
-        change: Change? = nil, arguments: [DBusValue] = [], topBefore: String = ""
+        change: Change? = nil, call: NavigatorCall? = nil, arguments: [DBusValue] = [], caller: Caller? = nil, topBefore: String = ""
     ) -> PendingCall {
         noteRecordedChange(change, on: navigator)
         if options.verbose {
             logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
         }
-        guard let method, let change, !change.isNoOp else {
+        guard let method, let change, let call, let caller, !change.isNoOp else {
             return PendingCall(call: message, navigator: navigator, reply: reply, change: nil, record: nil)
         }
         for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
-        let record = changeRecord(message, method: method, arguments: arguments, change: change, topBefore: topBefore)
+        let record = changeRecord(
+            method: method, call: call, arguments: arguments, caller: caller, change: change, topBefore: topBefore)
         navigator.coordinator.record(record, forRevision: change.revision)
         // An ephemeral navd journals nothing, so it encodes nothing either.
         let stored = navigator.store == nil ? nil : change.record.map { journaled in

@@ -5,14 +5,14 @@ import Navigation
 /// Who changed what (docs/devtools.md, GetChanges): the record kept with each change, made here from the call
 /// and the caller the bus described (`CallerRegistry`), and GetChanges' answer made from the kept records.
 extension NavigatorDaemon {
-    /// The record of `message`, a call of `method` with `arguments` that made `change`; `topBefore` is the id
-    /// of the screen on top before it (what Send's source "" names).
+    /// The record of a call of `method` (`call`, read from `arguments`) from `caller` that made `change`;
+    /// `topBefore` is the id of the screen on top before it (what Send's source "" names).
     func changeRecord(
-        _ message: Message, method: NavigatorMethod, arguments: [DBusValue], change: Change, topBefore: String
+        method: NavigatorMethod, call: NavigatorCall, arguments: [DBusValue], caller: Caller, change: Change, topBefore: String
     ) -> ChangeRecord {
-        var record = callerRecord(message, method: method.name)
+        var record = callerRecord(caller, method: method.name)
         record.arguments = RecordedArguments.encode(arguments)
-        if case .send(let call)? = try? NavigatorCall(method, values: arguments) {
+        if case .send(let call) = call {
             record.details[ChangeDetail.event.rawValue] = call.event
             record.details[ChangeDetail.source.rawValue] = call.source.isEmpty ? topBefore : call.source
             record.details[ChangeDetail.outcome.rawValue] = change.outcome.rawValue
@@ -35,8 +35,16 @@ extension NavigatorDaemon {
 
     /// The method name and the caller of `message`, as the bus described it.
     private func callerRecord(_ message: Message, method: String) -> ChangeRecord {
-        var record = ChangeRecord(method: method, sender: message.sender)
-        if case .known(let identity)? = callers.known(message.sender) {
+        let sender = message.sender
+        var identity: CallerIdentity?
+        if case .known(let known)? = callers.known(sender) { identity = known }
+        return callerRecord(Caller(sender: sender, identity: identity), method: method)
+    }
+
+    /// The method name and `caller`, as the bus described it.
+    private func callerRecord(_ caller: Caller, method: String) -> ChangeRecord {
+        var record = ChangeRecord(method: method, sender: caller.sender)
+        if let identity = caller.identity {
             record.uid = identity.uid
             record.pid = identity.pid
             record.command = identity.command

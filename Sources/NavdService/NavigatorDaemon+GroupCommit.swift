@@ -163,7 +163,7 @@ extension NavigatorDaemon {
             let before = call.navigator.coordinator
             let header = server.header(of: call.call)
             let (reply, answer) = respond(call.call, header: header, method: NavigatorMethod(name: header.member ?? ""), on: call.navigator)
-            if case .changed(let change, _, _)? = answer, !change.isNoOp {
+            if case .changed(let change, _, _, _)? = answer, !change.isNoOp {
                 call.navigator.coordinator = before
                 if !call.call.noReplyExpected { messages.append(.message(call.call.makeError(failure))) }
             } else if let reply {

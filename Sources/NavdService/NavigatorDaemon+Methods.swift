@@ -37,7 +37,7 @@ extension NavigatorDaemon {
         switch call.meaning {
         case .change(let operation, let reply):
             let change = try perform(nav, operation)
-            return .changed(change, reply: reply.values(of: change) { nav.coordinator.top.id }, arguments: arguments)
+            return .changed(change, reply: reply.values(of: change) { nav.coordinator.top.id }, call: call, arguments: arguments)
         case .reading(let read):
             return .reply(try read(nav.coordinator))
         case .service:

@@ -24,7 +24,7 @@ struct CallerRegistryTests {
                 continue
             }
             if message.kind == .methodCall {
-                _ = registry.lookUp(message)
+                _ = registry.lookUp(message, sender: message.sender)
             } else if let parked = registry.answer(message) {
                 answered += parked.count
             } else if let change = message.nameOwnerChange {
@@ -78,7 +78,7 @@ struct CallerRegistryTests {
             Issue.record("the later call did not arrive")
             return
         }
-        if case .known(let again) = registry.lookUp(later) {
+        if case .known(let again) = registry.lookUp(later, sender: later.sender) {
             #expect(again == identity)
         } else {
             Issue.record("a known caller's later call was parked")
