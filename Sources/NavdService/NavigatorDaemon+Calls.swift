@@ -79,13 +79,14 @@ extension NavigatorDaemon {
         let (reply, answer) = respond(message, header: header, method: method, on: navigator)
         switch consume answer {  // taken apart, not copied: a generic destroy of the whole answer cost 1.5 K a call
         case .changed(let change, _, let call, let arguments)?:
+            guard let method else { return .change(pendingCall(message, on: navigator, reply: reply)) }  // a change names its method
             return .change(pendingCall(
                 method, message, on: navigator, reply: reply, change: change, call: call, arguments: arguments, caller: caller, topBefore: topBefore))
         case .reload?:
             if replayReload(message, on: navigator) { return .none }
             return .reload(target: navigator === main ? nil : navigator, call: message)
         case .reply?, nil:
-            return changes ? .change(pendingCall(method, message, on: navigator, reply: reply)) : .answer(reply)
+            return changes ? .change(pendingCall(message, on: navigator, reply: reply)) : .answer(reply)
         }
     }
 
@@ -119,28 +120,35 @@ extension NavigatorDaemon {
         }
     }
 
-    /// A call that may change `navigator`'s tree, answered in memory: what to reply once the batch is durable,
-    /// what changed (nil for a refusal or a no-op), and what the store is to append.
-    func pendingCall(
-        _ method: NavigatorMethod?, _ message: Message, on navigator: ServedNavigator, reply: OutgoingMessage?,
-        change: Change? = nil, call: NavigatorCall? = nil, arguments: [DBusValue] = [], caller: Caller? = nil, topBefore: String = ""
-    ) -> PendingCall {
-        noteRecordedChange(change, on: navigator)
+    /// A call that may change `navigator`'s tree and changed nothing (a refusal, or a reply with no change), answered
+    /// in memory: what to reply once the batch is durable.
+    func pendingCall(_ message: Message, on navigator: ServedNavigator, reply: OutgoingMessage?) -> PendingCall {
         if options.verbose {
-            logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(change.map { $0.isNoOp ? "no-op at \($0.revision)" : "revision \($0.revision)" } ?? (reply?.errorName ?? "no reply"))")
+            logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(reply?.errorName ?? "no reply")")
         }
-        guard let method, let change, let call, let caller, !change.isNoOp else {
-            return PendingCall(call: message, navigator: navigator, reply: reply, change: nil, record: nil)
+        return PendingCall(call: message, navigator: navigator, reply: reply, change: nil, record: nil)
+    }
+
+    /// A call of `method` (`call`, read from `arguments`) from `caller` that made `change` in `navigator`'s tree, in
+    /// memory: what to reply once the batch is durable, what changed (nil for a no-op), and what the store is to
+    /// append. The change is taken, not copied: a copy of a `Change` is a dozen references retained and released.
+    func pendingCall(
+        _ method: NavigatorMethod, _ message: Message, on navigator: ServedNavigator, reply: OutgoingMessage?,
+        change: consuming Change, call: NavigatorCall, arguments: [DBusValue], caller: Caller, topBefore: String
+    ) -> PendingCall {
+        if options.verbose {
+            logger.debug("\(navigator.logPrefix)\(message.member ?? "?") from \(message.sender ?? "?") → \(change.isNoOp ? "no-op at \(change.revision)" : "revision \(change.revision)")")
         }
+        guard !change.isNoOp else { return PendingCall(call: message, navigator: navigator, reply: reply, change: nil, record: nil) }
+        noteRecordedChange(on: navigator)
         for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
-        let record = changeRecord(
-            method: method, call: call, arguments: arguments, caller: caller, change: change, topBefore: topBefore)
+        let record = changeRecord(method: method, call: call, arguments: arguments, caller: caller, change: change, topBefore: topBefore)
         navigator.coordinator.record(record, forRevision: change.revision)
         // An ephemeral navd journals nothing, so it encodes nothing either.
-        let stored = navigator.store == nil ? nil : change.record.map { journaled in
-            var journaled = journaled
+        var stored: StoredRecord?
+        if navigator.store != nil, var journaled = change.record {
             journaled.changeRecord = record
-            return StoredRecord(revision: journaled.entry.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: journaled.encoded())
+            stored = StoredRecord(revision: journaled.entry.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: journaled.encoded())
         }
         return PendingCall(call: message, navigator: navigator, reply: reply, change: change, record: stored)
     }

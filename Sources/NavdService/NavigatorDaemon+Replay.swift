@@ -35,9 +35,9 @@ extension NavigatorDaemon {
         main.coordinator.skipForward(pastRevision: step.revision - 1, nextId: step.nextId)
     }
 
-    /// After a call to `navigator` that made `change` (nil or a no-op: none).
-    func noteRecordedChange(_ change: Change?, on navigator: ServedNavigator) {
-        guard let replay, navigator === main, let change, !change.isNoOp else { return }
+    /// After a call to `navigator` that made a change (not a no-op).
+    func noteRecordedChange(on navigator: ServedNavigator) {
+        guard let replay, navigator === main else { return }
         replay.advance()
     }
 
