@@ -17,12 +17,25 @@ struct KeptState: Hashable, Sendable {
     /// the same place is `previous`'s list again, without comparing screens.
     init(_ state: RevisionState, sharingWith previous: KeptState? = nil, madeFrom previousTree: Tree? = nil) {
         let tree = state.tree
+        // Read in place: an optional copy of a tab made for each tab of each step was a tenth of a change's work.
+        let olderTabs = previous?.tabs ?? [], sources = previousTree?.tabs ?? []
         var tabs: [KeptTab] = []
         tabs.reserveCapacity(tree.tabs.count)
         for (index, tab) in tree.tabs.enumerated() {
-            let older = previous.flatMap { index < $0.tabs.count ? $0.tabs[index] : nil }
-            let olderSource = previousTree.flatMap { index < $0.tabs.count ? $0.tabs[index] : nil }
-            tabs.append(KeptTab(tab, sharingWith: older, madeFrom: olderSource))
+            guard index < olderTabs.count else {
+                tabs.append(KeptTab(tab, sharingWith: nil, madeFrom: nil))
+                continue
+            }
+            guard index < sources.count else {
+                tabs.append(KeptTab(tab, sharingWith: olderTabs[index], madeFrom: nil))
+                continue
+            }
+            // A tab the change did not touch still has the stacks array it was made from: it is the older tab again.
+            if KeptTab.isUnchanged(tab, from: sources[index]) {
+                tabs.append(olderTabs[index])
+            } else {
+                tabs.append(KeptTab(tab, sharingWith: olderTabs[index], madeFrom: sources[index]))
+            }
         }
         if let previous, previous.tabs == tabs { tabs = previous.tabs }  // the same array: nothing new per step
         shape = state
@@ -72,30 +85,35 @@ struct KeptTab: Hashable, Sendable {
     var id: String
     var layers: [KeptFrame]
 
+    /// Whether `tab` is still the tab `source` with the stacks array it had: nothing in it changed.
+    static func isUnchanged(_ tab: TabStack, from source: TabStack) -> Bool {
+        source.layers.sameBuffer(as: tab.layers) && source.name == tab.name && source.id == tab.id
+    }
+
     init(_ tab: TabStack, sharingWith previous: KeptTab?, madeFrom previousTab: TabStack?) {
         // A tab the change did not touch still has the stacks array it was made from: it is `previous` again,
         // with no array made and no stack compared.
-        if let previous, let previousTab, previousTab.layers.sameBuffer(as: tab.layers), previousTab.name == tab.name,
-            previousTab.id == tab.id
-        {
+        if let previous, let previousTab, Self.isUnchanged(tab, from: previousTab) {
             self = previous
             return
         }
         name = tab.name
         id = tab.id
+        let olderLayers = previous?.layers ?? [], sources = previousTab?.layers ?? []
         var layers: [KeptFrame] = []
         layers.reserveCapacity(tab.layers.count)
         for (index, frame) in tab.layers.enumerated() {
-            let older = previous.flatMap { index < $0.layers.count ? $0.layers[index] : nil }
-            if let older, let source = previousTab.flatMap({ index < $0.layers.count ? $0.layers[index] : nil }),
-                source.style == frame.style, source.screens.sameBuffer(as: frame.screens)
-            {
-                layers.append(older)
+            guard index < olderLayers.count else {
+                layers.append(KeptFrame(style: frame.style, screens: .list(frame.screens, sharing: nil)))
+                continue
+            }
+            if index < sources.count, sources[index].style == frame.style, sources[index].screens.sameBuffer(as: frame.screens) {
+                layers.append(olderLayers[index])
             } else {
-                layers.append(KeptFrame(style: frame.style, screens: .list(frame.screens, sharing: older?.screens)))
+                layers.append(KeptFrame(style: frame.style, screens: .list(frame.screens, sharing: olderLayers[index].screens)))
             }
         }
-        if let previous, previous.layers == layers { layers = previous.layers }
+        if layers == olderLayers { layers = olderLayers }
         self.layers = layers
     }
 
