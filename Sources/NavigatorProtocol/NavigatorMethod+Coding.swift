@@ -34,10 +34,16 @@ extension NavigatorMethod {
 
     /// A method's form and full declaration, made on first use, one method at a time: making an arguments
     /// value's coding instantiates its key paths and generic metadata, which for all 33 methods at once was a
-    /// tenth of a cold `navctl push`'s CPU, and navctl needs one.
-    struct Coded: Sendable {
+    /// tenth of a cold `navctl push`'s CPU, and navctl needs one. A class, so that handing it out of the cache for
+    /// each call is one reference counted, not a struct of closures and strings copied and destroyed.
+    final class Coded: Sendable {
         let form: CallForm
         let declaration: MethodDeclaration
+
+        init(form: CallForm, declaration: MethodDeclaration) {
+            self.form = form
+            self.declaration = declaration
+        }
     }
 
     private static let codedCache = Mutex<[Coded?]>(Array(repeating: nil, count: allCases.count))
