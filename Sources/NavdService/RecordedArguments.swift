@@ -31,8 +31,8 @@ enum RecordedArguments {
     }
 
     private static func write(_ value: DBusValue, _ bytes: inout [UInt8]) {
-        func number(_ code: Character, _ pattern: UInt64) {
-            bytes.append(code.asciiValue!)
+        func number(_ code: Unicode.Scalar, _ pattern: UInt64) {
+            bytes.append(UInt8(ascii: code))
             for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: pattern >> UInt64(shift))) }
         }
         switch value {
@@ -70,8 +70,8 @@ enum RecordedArguments {
         }
     }
 
-    private static func text(_ code: Character, _ value: String, _ bytes: inout [UInt8]) {
-        bytes.append(code.asciiValue!)
+    private static func text(_ code: Unicode.Scalar, _ value: String, _ bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: code))
         string(value, &bytes)
     }
 

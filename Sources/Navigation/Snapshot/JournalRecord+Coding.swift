@@ -12,7 +12,7 @@ extension JournalRecord {
 
     /// The record as compact versioned bytes (see the type's notes).
     public func encoded() -> [UInt8] {
-        var writer = ByteWriter(capacity: 48 + (changeRecord.map { 64 + $0.arguments.count } ?? 0))
+        var writer = ByteWriter(capacity: 112 + (changeRecord?.arguments.count ?? 0))  // read in place, not copied out
         writer.raw(Self.magic)
         writer.varint(UInt64(Self.formatVersion))
         writer.historyEntry(entry)
