@@ -77,9 +77,9 @@ extension NavigatorDaemon {
         }
         let topBefore = method == .send ? navigator.coordinator.top.id : ""
         let (reply, answer) = respond(message, header: header, method: method, on: navigator)
-        switch consume answer {  // taken apart, not copied: a generic destroy of the whole answer cost 1.5 K a call
+        switch consume answer {  // taken apart, not copied: a generic destroy of the whole answer cost about 1 K a call
         case .changed(let change, _, let call, let arguments)?:
-            guard let method else { return .change(pendingCall(message, on: navigator, reply: reply)) }  // a change names its method
+            guard let method else { return .change(pendingCall(message, on: navigator, reply: reply)) }  // (never: only methods change)
             return .change(pendingCall(
                 method, message, on: navigator, reply: reply, change: change, call: call, arguments: arguments, caller: caller, topBefore: topBefore))
         case .reload?:

@@ -17,7 +17,7 @@ struct KeptState: Hashable, Sendable {
     /// the same place is `previous`'s list again, without comparing screens.
     init(_ state: RevisionState, sharingWith previous: KeptState? = nil, madeFrom previousTree: Tree? = nil) {
         let tree = state.tree
-        // Read in place: an optional copy of a tab made for each tab of each step was a tenth of a change's work.
+        // Read in place: optional copies of the older tabs, made for each tab of each step, were a quarter of this.
         let olderTabs = previous?.tabs ?? [], sources = previousTree?.tabs ?? []
         var tabs: [KeptTab] = []
         tabs.reserveCapacity(tree.tabs.count)
