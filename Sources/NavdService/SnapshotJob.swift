@@ -19,8 +19,10 @@ final class SnapshotJob: Sendable {
     let nextId: UInt64
     /// The graph the state was served under when copied; the snapshot is stored only if it still is.
     let graph: SavedGraph
-    /// The copy to encode.
-    private let state: Coordinator
+    /// The copy to encode, until the thread that encodes it takes it: the copy is let go of there, and with it
+    /// whatever only the copy still held (kept steps the loop trimmed meanwhile), which would otherwise be freed on
+    /// the loop's thread when the job is.
+    private let copy: PThreadMutex<Coordinator?>
     /// Run on the encoding thread before it encodes (tests hold an encoding up with it).
     private let beforeEncoding: (@Sendable () -> Void)?
     /// The newest step already stored in a segment when the job was made: the job's segment holds the steps after it.
@@ -34,7 +36,7 @@ final class SnapshotJob: Sendable {
     init(_ navigator: ServedNavigator, beforeEncoding: (@Sendable () -> Void)? = nil) {
         self.navigator = navigator
         self.beforeEncoding = beforeEncoding
-        state = navigator.coordinator
+        copy = PThreadMutex(navigator.coordinator)
         revision = navigator.coordinator.revision
         nextId = navigator.coordinator.state.nextIdNumber
         graph = navigator.savedGraph
@@ -58,7 +60,7 @@ final class SnapshotJob: Sendable {
     func startEncoding(waking waker: Waker) -> Bool {
         DetachedThread.start(named: "navd-snapshot") { [self] in
             beforeEncoding?()
-            let document = state.encodedIncrementally(segmentedThrough: segmentedThrough, whole: whole)
+            let document = encodeCopy()
             progress.withLock { progress in
                 progress.document = document
                 // Under the lock: once `abandon()` returns, this thread never touches the waker,
@@ -70,8 +72,14 @@ final class SnapshotJob: Sendable {
 
     /// Encodes on the calling thread.
     func encode() {
-        let document = state.encodedIncrementally(segmentedThrough: segmentedThrough, whole: whole)
+        let document = encodeCopy()
         progress.withLock { $0.document = document }
+    }
+
+    /// Takes the copy, encodes it and lets go of it, on the calling thread.
+    private func encodeCopy() -> IncrementalSnapshot {
+        guard let state = copy.withLock({ $0.take() }) else { preconditionFailure("a snapshot job is encoded once") }
+        return state.encodedIncrementally(segmentedThrough: segmentedThrough, whole: whole)
     }
 
     /// The loop stops waiting: the encoding thread, when it finishes, wakes nothing.
