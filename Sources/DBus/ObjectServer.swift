@@ -6,11 +6,19 @@ import CDBus
 /// `propertiesChanged` return signals, for the loop's thread to send. It holds no lock: use
 /// it from one thread at a time (the thread that owns the connection and the state).
 public final class ObjectServer: @unchecked Sendable {
-    struct Exported {
-        var declaration: InterfaceDeclaration
-        var implementation: InterfaceImplementation
+    /// A class: each call finds its interface here, and a copy of a struct of these was a dozen references (the
+    /// declaration, the handlers, the index) retained and released per call.
+    final class Exported {
+        let declaration: InterfaceDeclaration
+        let implementation: InterfaceImplementation
         /// The declaration's members by name, built once at export.
-        var index: DeclarationIndex
+        let index: DeclarationIndex
+
+        init(declaration: InterfaceDeclaration, implementation: InterfaceImplementation, index: DeclarationIndex) {
+            self.declaration = declaration
+            self.implementation = implementation
+            self.index = index
+        }
     }
 
     /// Exported interfaces per path, in export order.
