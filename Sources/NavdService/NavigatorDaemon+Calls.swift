@@ -142,14 +142,16 @@ extension NavigatorDaemon {
         guard !change.isNoOp else { return PendingCall(call: message, navigator: navigator, reply: reply, change: nil, record: nil) }
         noteRecordedChange(on: navigator)
         for note in change.notes { logger.notice("\(navigator.logPrefix)\(note)") }
-        let record = changeRecord(method: method, call: call, arguments: arguments, caller: caller, change: change, topBefore: topBefore)
-        navigator.coordinator.record(record, forRevision: change.revision)
+        // The record is made optional once and moved into the history step; the change's journal record is read where
+        // it is. Copies of either were a handful of references retained and released each.
+        var record: ChangeRecord? = changeRecord(method: method, call: call, arguments: arguments, caller: caller, change: change, topBefore: topBefore)
         // An ephemeral navd journals nothing, so it encodes nothing either.
         var stored: StoredRecord?
-        if navigator.store != nil, var journaled = change.record {
-            journaled.changeRecord = record
-            stored = StoredRecord(revision: journaled.entry.revision, nextId: navigator.coordinator.state.nextIdNumber, payload: journaled.encoded())
+        if navigator.store != nil, let revision = change.record?.entry.revision {
+            let payload = JournalRecord.encoded(entry: change.record!.entry, operation: change.record!.operation, changeRecord: record)
+            stored = StoredRecord(revision: revision, nextId: navigator.coordinator.state.nextIdNumber, payload: payload)
         }
-        return PendingCall(call: message, navigator: navigator, reply: reply, change: change, record: stored)
+        navigator.coordinator.record(&record, forRevision: change.revision)
+        return PendingCall(call: message, navigator: navigator, reply: reply, change: consume change, record: stored)
     }
 }

@@ -8,13 +8,13 @@ extension NavigatorDaemon {
 
     /// `FlowFinished` for each flow a change ended, in the change's order (finished ones first, then
     /// abandoned ones).
-    func flowFinishedSignals(_ change: Change, from navigator: ServedNavigator) -> [MarshalledMessage] {
+    func flowFinishedSignals(_ endedFlows: [FlowEnd], revision: UInt64, from navigator: ServedNavigator) -> [MarshalledMessage] {
         var signals: [MarshalledMessage] = []
-        for end in change.endedFlows {
+        for end in endedFlows {
             do {
                 signals.append(try server.marshalledSignal(
                     navigator.path, interface: Navigator.interfaceName, name: Navigator.flowFinished.name,
-                    end.flowFinishedArguments(revision: change.revision)))
+                    end.flowFinishedArguments(revision: revision)))
             } catch {
                 logger.error("could not build FlowFinished: \(error.message)")
             }

@@ -8,7 +8,9 @@ import Navigation
 /// commit and its calls are answered as if run against it.
 extension NavigatorDaemon {
     /// One call answered after the commit: what `handle` returns for a call that may change a tree.
-    struct PendingCall {
+    /// A class: a pending call goes from `handle` to the batch and on to its answers, and a copy of a struct
+    /// holding a change was a dozen references retained and released at each step; a class is one.
+    final class PendingCall {
         let call: Message
         let navigator: ServedNavigator
         /// The reply to send once the batch is durable (nil when none is expected).
@@ -18,6 +20,14 @@ extension NavigatorDaemon {
         let change: Change?
         /// What the store appends for it (nil when it changed nothing, or navd is ephemeral).
         let record: StoredRecord?
+
+        init(call: Message, navigator: ServedNavigator, reply: OutgoingMessage?, change: consuming Change?, record: StoredRecord?) {
+            self.call = call
+            self.navigator = navigator
+            self.reply = reply
+            self.change = change
+            self.record = record
+        }
     }
 
     /// The calls read since the last commit, with the navigators they went to (in the order of their first call)
@@ -101,7 +111,7 @@ extension NavigatorDaemon {
         messages.reserveCapacity(3 * batch.count + batch.navigators.count)
         for (index, call) in batch.calls.enumerated() {
             if let reply = call.reply, index > 0 || withFirstReply { messages.append(reply) }
-            if let change = call.change { appendSignals(of: change, from: call.navigator, to: &messages) }
+            appendSignals(ofChangeOf: call, to: &messages)
         }
         for (navigator, properties) in zip(batch.navigators, batch.properties) {
             if let signal = propertiesChanged(navigator, properties) { messages.append(signal) }
@@ -109,14 +119,31 @@ extension NavigatorDaemon {
         return messages
     }
 
+    /// `appendSignals(of:from:to:)` for the change `call` made, if any, read where it is (binding the change to a
+    /// name copied it: a dozen references retained and released).
+    private func appendSignals(ofChangeOf call: PendingCall, to messages: inout [OutgoingMessage]) {
+        guard let revision = call.change?.revision else { return }
+        appendSignals(
+            revision: revision, cause: call.change!.cause, tab: call.change!.selectedTab, path: call.change!.path,
+            endedFlows: call.change!.endedFlows, from: call.navigator, to: &messages)
+    }
+
     /// `StackChanged` and the change's `FlowFinished` signals from `navigator`'s path, appended to `messages`.
     func appendSignals(of change: Change, from navigator: ServedNavigator, to messages: inout [OutgoingMessage]) {
-        if let signal = stackChangedSignal(
-            navigator, revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path
-        ) {
+        appendSignals(
+            revision: change.revision, cause: change.cause, tab: change.selectedTab, path: change.path,
+            endedFlows: change.endedFlows, from: navigator, to: &messages)
+    }
+
+    /// `StackChanged` for the change that made `revision`, then `FlowFinished` for each of `endedFlows`.
+    private func appendSignals(
+        revision: UInt64, cause: String, tab: String, path: [Entry], endedFlows: [FlowEnd], from navigator: ServedNavigator,
+        to messages: inout [OutgoingMessage]
+    ) {
+        if let signal = stackChangedSignal(navigator, revision: revision, cause: cause, tab: tab, path: path) {
             messages.append(.marshalled(signal))
         }
-        for signal in flowFinishedSignals(change, from: navigator) { messages.append(.marshalled(signal)) }
+        for signal in flowFinishedSignals(endedFlows, revision: revision, from: navigator) { messages.append(.marshalled(signal)) }
     }
 
     /// One `PropertiesChanged` with `properties`' final values on `navigator`; nil when there are none.
@@ -155,7 +182,7 @@ extension NavigatorDaemon {
         for call in batch.calls {
             guard let error = failures[ObjectIdentifier(call.navigator)] else {
                 if let reply = call.reply { messages.append(reply) }
-                if let change = call.change { appendSignals(of: change, from: call.navigator, to: &messages) }
+                appendSignals(ofChangeOf: call, to: &messages)
                 continue
             }
             let failure = NavigatorErrorName.storageFailed.error(

@@ -41,9 +41,14 @@ public struct ChangeInfo: Hashable, Sendable {
 extension Coordinator {
     /// Attaches `record` to the newest history step when that step made `revision` (the change just performed).
     public mutating func record(_ record: ChangeRecord, forRevision revision: UInt64) {
-        state.history.updateNewest { step in
-            if step.entry.revision == revision { step.record = record }
-        }
+        var record = Optional(record)
+        self.record(&record, forRevision: revision)
+    }
+
+    /// `record(_:forRevision:)`, moving `record` into the step (it is left nil when it was attached).
+    public mutating func record(_ record: inout ChangeRecord?, forRevision revision: UInt64) {
+        guard state.history.top?.element.entry.revision == revision else { return }
+        state.history.updateNewest { step in swap(&step.record, &record) }
     }
 
     /// The kept changes (those `History` lists) with revision ≥ `from`, oldest first, at most `limit`.

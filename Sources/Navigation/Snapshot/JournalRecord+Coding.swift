@@ -12,9 +12,15 @@ extension JournalRecord {
 
     /// The record as compact versioned bytes (see the type's notes).
     public func encoded() -> [UInt8] {
+        Self.encoded(entry: entry, operation: operation, changeRecord: changeRecord)
+    }
+
+    /// `encoded()` of the record of these parts, read where they are: a caller that holds them apart (a change and
+    /// the record the service made for it) builds no record to encode it.
+    public static func encoded(entry: HistoryEntry, operation: Operation, changeRecord: ChangeRecord?) -> [UInt8] {
         var writer = ByteWriter(capacity: 112 + (changeRecord?.arguments.count ?? 0))  // read in place, not copied out
-        writer.raw(Self.magic)
-        writer.varint(UInt64(Self.formatVersion))
+        writer.raw(magic)
+        writer.varint(UInt64(formatVersion))
         writer.historyEntry(entry)
         writer.operation(operation)
         writer.bool(changeRecord != nil)
