@@ -11,9 +11,9 @@ extension Coordinator {
         case set(undo: BoundedStack<Tree>, redo: BoundedStack<Tree>)
     }
 
-    /// Makes the transaction's result current as one new revision, or reports a no-op when nothing differs.
-    mutating func commit(_ input: Transaction, op: Operation, time: Int64, effect: UndoEffect) -> Change {
-        var txn = input
+    /// Makes the transaction's result current as one new revision, or reports a no-op when nothing differs. The
+    /// transaction is taken: a copy of it is its tree, facts and lists retained and released.
+    mutating func commit(_ txn: consuming Transaction, op: Operation, time: Int64, effect: UndoEffect) -> Change {
         let gone = txn.removedScreens || !txn.startedFlows.isEmpty ? txn.tree.pruneFlows(comparedTo: state.tree, started: txn.startedFlows) : []
         if txn.tree == state.tree && txn.facts == state.facts {
             var change = Change(
@@ -22,7 +22,7 @@ extension Coordinator {
             change.outcome = .ignored
             return change
         }
-        let before = PropertySnapshot(self)
+        let before = PropertiesBefore(tree: state.tree, canUndo: canUndo, canRedo: canRedo, facts: state.facts)
         let keep = graph.limits.maxUndo
         let old = state.tree
         let idsBefore = state.ids.next
@@ -58,7 +58,7 @@ extension Coordinator {
         let record = JournalRecord(entry: entry, operation: op)
         var change = Change(
             revision: state.revision, isNoOp: false, cause: op.cause, newScreenId: txn.newScreenID,
-            changedProperties: before.changes(to: PropertySnapshot(self)), record: record,
+            changedProperties: before.changes(to: self), record: record,
             selectedTab: selectedTab, path: path)
         change.endedFlows = ended
         change.newFlowID = txn.newFlowID

@@ -93,38 +93,27 @@ struct GraphIndex: Sendable {
     }
 }
 
-/// The values of the changeable properties, compared before and after a change.
-struct PropertySnapshot: Equatable {
-    var depth: Int
-    var topRoute, topId, selectedTab: String
+/// The state a commit started from, as the changeable properties read it: what the properties a change touched
+/// are compared against.
+struct PropertiesBefore {
+    /// The tree, whether Undo and Redo were possible, and every fact's value, before the change.
+    var tree: Tree
     var canUndo, canRedo: Bool
     var facts: [String: ParamValue]
-    var backTarget: BackTarget?
 
-    /// Borrowed: a commit takes two of these, and an owned parameter copied the whole coordinator (its graph, state
-    /// and indexes) for each.
-    init(_ coordinator: borrowing Coordinator) {
-        let top = coordinator.state.tree.topScreen
-        depth = coordinator.depth
-        topRoute = top.route
-        topId = top.id
-        selectedTab = coordinator.selectedTab
-        canUndo = coordinator.canUndo
-        canRedo = coordinator.canRedo
-        facts = coordinator.state.facts
-        backTarget = coordinator.backTarget
-    }
-
-    func changes(to after: PropertySnapshot) -> ChangedProperties {
+    /// `.revision`, and each other property whose value differs between `self` and `coordinator`'s state now. Read
+    /// in place: two copies of the properties' values (the top screen's strings, the facts, the back target) were
+    /// a few dozen references retained and released per commit.
+    func changes(to coordinator: borrowing Coordinator) -> ChangedProperties {
         var changed: ChangedProperties = [.revision]
-        if depth != after.depth { changed.insert(.depth) }
-        if topRoute != after.topRoute { changed.insert(.top) }
-        if topId != after.topId { changed.insert(.topID) }
-        if selectedTab != after.selectedTab { changed.insert(.selectedTab) }
-        if canUndo != after.canUndo { changed.insert(.canUndo) }
-        if canRedo != after.canRedo { changed.insert(.canRedo) }
-        if facts != after.facts { changed.insert(.facts) }
-        if backTarget != after.backTarget { changed.insert(.backTarget) }
+        if tree.depth != coordinator.state.tree.depth { changed.insert(.depth) }
+        if tree.topScreen.route != coordinator.state.tree.topScreen.route { changed.insert(.top) }
+        if tree.topScreen.id != coordinator.state.tree.topScreen.id { changed.insert(.topID) }
+        if (tree.isTabbed ? tree.current.name : "") != coordinator.selectedTab { changed.insert(.selectedTab) }
+        if canUndo != coordinator.canUndo { changed.insert(.canUndo) }
+        if canRedo != coordinator.canRedo { changed.insert(.canRedo) }
+        if facts != coordinator.state.facts { changed.insert(.facts) }
+        if tree.backTarget != coordinator.state.tree.backTarget { changed.insert(.backTarget) }
         return changed
     }
 }

@@ -16,28 +16,31 @@ struct KeptState: Hashable, Sendable {
     /// tree `previous` was made from, when the caller still holds it: a stack whose array buffer is that tree's at
     /// the same place is `previous`'s list again, without comparing screens.
     init(_ state: RevisionState, sharingWith previous: KeptState? = nil, madeFrom previousTree: Tree? = nil) {
-        let tree = state.tree
-        // Read in place: optional copies of the older tabs, made for each tab of each step, were a quarter of this.
+        // Read in place: optional copies of the older tabs, made for each tab of each step, were a quarter of this,
+        // and copies of the tabs themselves (each a name, an id and a stacks array retained and released) most of
+        // the rest.
         let olderTabs = previous?.tabs ?? [], sources = previousTree?.tabs ?? []
+        let count = state.tree.tabs.count
         var tabs: [KeptTab] = []
-        tabs.reserveCapacity(tree.tabs.count)
-        for (index, tab) in tree.tabs.enumerated() {
+        tabs.reserveCapacity(count)
+        // Whether every tab is the older one's, stacks array and all. A tab made again that equals the older one
+        // shares its stacks array (`KeptTab.init`), so this is equality, without comparing the tabs' screens.
+        var same = previous != nil && count == olderTabs.count
+        for index in 0..<count {
             guard index < olderTabs.count else {
-                tabs.append(KeptTab(tab, sharingWith: nil, madeFrom: nil))
-                continue
-            }
-            guard index < sources.count else {
-                tabs.append(KeptTab(tab, sharingWith: olderTabs[index], madeFrom: nil))
+                tabs.append(KeptTab(state.tree.tabs[index], sharing: [], madeFrom: []))
                 continue
             }
             // A tab the change did not touch still has the stacks array it was made from: it is the older tab again.
-            if KeptTab.isUnchanged(tab, from: sources[index]) {
+            if index < sources.count, KeptTab.isUnchanged(state.tree.tabs[index], from: sources[index]) {
                 tabs.append(olderTabs[index])
             } else {
-                tabs.append(KeptTab(tab, sharingWith: olderTabs[index], madeFrom: sources[index]))
+                let made = KeptTab(state.tree.tabs[index], sharing: olderTabs[index].layers, madeFrom: index < sources.count ? sources[index].layers : [])
+                same = same && made.isSame(as: olderTabs[index])
+                tabs.append(made)
             }
         }
-        if let previous, previous.tabs == tabs { tabs = previous.tabs }  // the same array: nothing new per step
+        if same, let previous { tabs = previous.tabs }  // the same array: nothing new per step
         shape = state
         shape.tree.tabs = []
         self.tabs = tabs
@@ -90,31 +93,41 @@ struct KeptTab: Hashable, Sendable {
         source.layers.sameBuffer(as: tab.layers) && source.name == tab.name && source.id == tab.id
     }
 
-    init(_ tab: TabStack, sharingWith previous: KeptTab?, madeFrom previousTab: TabStack?) {
-        // A tab the change did not touch still has the stacks array it was made from: it is `previous` again,
-        // with no array made and no stack compared.
-        if let previous, let previousTab, Self.isUnchanged(tab, from: previousTab) {
-            self = previous
-            return
-        }
+    /// `tab` in compact form, its stacks sharing with `olderLayers` (the stacks of the older tab at its place, none
+    /// for a new tab), which were made from `sources` (that tab's stacks, when the caller still holds them: a stack
+    /// whose screens array is the source's at the same place is the older stack again, without comparing screens).
+    /// The arrays are taken, not tabs: optional tabs passed in were copies, each a name, an id and a stacks array
+    /// retained and released.
+    init(_ tab: TabStack, sharing olderLayers: [KeptFrame], madeFrom sources: [StackFrame]) {
         name = tab.name
         id = tab.id
-        let olderLayers = previous?.layers ?? [], sources = previousTab?.layers ?? []
         var layers: [KeptFrame] = []
         layers.reserveCapacity(tab.layers.count)
-        for (index, frame) in tab.layers.enumerated() {
+        // Whether every stack is the older one's cell for cell: `StackCell.list` gives back the older top cell when
+        // all the screens match, so this is equality, without comparing screens.
+        var same = tab.layers.count == olderLayers.count
+        for index in tab.layers.indices {
             guard index < olderLayers.count else {
-                layers.append(KeptFrame(style: frame.style, screens: .list(frame.screens, sharing: nil)))
+                layers.append(KeptFrame(style: tab.layers[index].style, screens: .list(tab.layers[index].screens, sharing: nil)))
                 continue
             }
-            if index < sources.count, sources[index].style == frame.style, sources[index].screens.sameBuffer(as: frame.screens) {
+            if index < sources.count, sources[index].style == tab.layers[index].style,
+               sources[index].screens.sameBuffer(as: tab.layers[index].screens) {
                 layers.append(olderLayers[index])
             } else {
-                layers.append(KeptFrame(style: frame.style, screens: .list(frame.screens, sharing: olderLayers[index].screens)))
+                let older = olderLayers[index].screens
+                let screens = StackCell.list(tab.layers[index].screens, sharing: older)
+                same = same && screens === older && tab.layers[index].style == olderLayers[index].style
+                layers.append(KeptFrame(style: tab.layers[index].style, screens: screens))
             }
         }
-        if layers == olderLayers { layers = olderLayers }
-        self.layers = layers
+        self.layers = same ? olderLayers : layers
+    }
+
+    /// Whether `self` is `other` with the same stacks array: equal, as a tab `init` made is whenever it equals the
+    /// older tab it was made from.
+    func isSame(as other: KeptTab) -> Bool {
+        layers.sameBuffer(as: other.layers) && name == other.name && id == other.id
     }
 
     /// The tab as the live model holds it.

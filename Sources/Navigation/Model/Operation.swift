@@ -213,8 +213,8 @@ extension Coordinator {
         default:
             var txn = Transaction(state, tracing: tracing)
             try run(.operation(op), &txn)
-            let change = commit(txn, op: op, time: time, effect: txn.touchedTree ? .record : .keep)
-            return (change, txn.trace ?? [])
+            let trace = txn.trace ?? [], effect: UndoEffect = txn.touchedTree ? .record : .keep
+            return (commit(txn, op: op, time: time, effect: effect), trace)
         }
     }
 

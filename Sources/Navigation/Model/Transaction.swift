@@ -33,7 +33,8 @@ struct Transaction {
     /// The dry run's trace; nil (and never built) outside Resolve.
     var trace: [String]?
 
-    init(_ state: NavigationState, tracing: Bool = false) {
+    /// Borrowed: an initializer's parameters are owned, and the whole state was copied (and released) to pass it.
+    init(_ state: borrowing NavigationState, tracing: Bool = false) {
         tree = state.tree
         ids = state.ids
         facts = state.facts

@@ -37,9 +37,10 @@ struct Tree: Hashable, Sendable {
     /// The flow instances, by the id of their first screen: they belong to it, so undo brings them back.
     var flows: [String: FlowInstance] = [:]
 
-    /// The selected tab's content.
+    /// The selected tab's content, read in place (a getter handed out a copy: a name, an id and a stacks array
+    /// retained and released, at each of the many places that read the top screen or the path).
     var current: TabStack {
-        get { tabs[selected] }
+        _read { yield tabs[selected] }
         _modify { yield &tabs[selected] }
     }
 
@@ -47,7 +48,12 @@ struct Tree: Hashable, Sendable {
     var depth: Int { current.layers.reduce(0) { $0 + $1.screens.count } }
 
     /// The screen on top of the path.
-    var topScreen: Screen { current.layers[current.layers.count - 1].screens[current.layers[current.layers.count - 1].screens.count - 1] }
+    var topScreen: Screen {
+        _read {
+            let layers = tabs[selected].layers.count
+            yield tabs[selected].layers[layers - 1].screens[tabs[selected].layers[layers - 1].screens.count - 1]
+        }
+    }
 
     /// What `Back` does now: the one rule that `Back` follows and `BackTarget` previews.
     var backStep: BackStep {

@@ -28,15 +28,18 @@ extension RouteGraph {
 
     /// The route named `name`, or `UnknownRoute`.
     func route(_ name: String) throws(NavigationError) -> RouteSpec {
-        guard let spec = routes[name] else {
-            throw .unknownRoute("no route '\(name)'; routes: \(routeOrder.joined(separator: ", "))")
-        }
+        guard let spec = routes[name] else { throw unknownRoute(name) }
         return spec
+    }
+
+    /// `UnknownRoute` for `name`, listing the routes there are.
+    func unknownRoute(_ name: String) -> NavigationError {
+        .unknownRoute("no route '\(name)'; routes: \(routeOrder.joined(separator: ", "))")
     }
 
     /// `UnknownRoute` unless `name` is a route (`route(_:)` without copying its spec out).
     func checkRoute(_ name: String) throws(NavigationError) {
-        if routes.index(forKey: name) == nil { _ = try route(name) }
+        if routes.index(forKey: name) == nil { throw unknownRoute(name) }
     }
 
     /// Whether route `name` exists and requires a param (read in place, the spec not copied).
@@ -117,16 +120,18 @@ extension RouteGraph {
 
     /// A new screen of `request`'s route, checked (names, then params); not yet placed.
     func makeScreen(_ route: String, _ params: InputParams, ids: inout IdCounter) throws(NavigationError) -> Screen {
-        let spec = try self.route(route)
-        let checked = try checkParams(params, for: spec)
+        // The spec is read in place: a copy of it was its dozen references retained and released per screen made.
+        guard let index = routes.index(forKey: route) else { throw unknownRoute(route) }
+        let checked = try checkParams(params, against: routes.values[index].declaration, of: "route '\(route)'")
         return Screen(id: ids.issue(), route: route, params: checked)
     }
 
     /// `NotPresentable` unless `route` allows `presentation` (`.root` is always allowed).
     func checkPresentable(_ route: String, as presentation: Presentation, context: String) throws(NavigationError) {
-        guard presentation != .root, let spec = routes[route] else { return }
-        if !spec.presentations.contains(presentation) {
-            let allowed = spec.presentations.map(\.rawValue).sorted()
+        // Read in place, as in `makeScreen`.
+        guard presentation != .root, let index = routes.index(forKey: route) else { return }
+        if !routes.values[index].presentations.contains(presentation) {
+            let allowed = routes.values[index].presentations.map(\.rawValue).sorted()
             let how = allowed.isEmpty ? "it can only be a root" : "it allows \(allowed.joined(separator: ", "))"
             throw .notPresentable("route '\(route)' cannot be shown as \(presentation.rawValue) (\(context)); \(how)")
         }

@@ -216,8 +216,10 @@ struct SnapshotWriter {
         let buffer = elements.bufferAddress
         if let buffer, let known = listByBuffer[.address(buffer)] { return known }
         var reference = 0
-        for element in elements {
-            let numbered = number(&self, element)
+        // By index: `for element in elements` copied each element out (a tab: its name, id and stacks retained and
+        // released), where the subscript lends it to `number`.
+        for index in elements.indices {
+            let numbered = number(&self, elements[index])
             reference = cell(numbered, after: reference)
         }
         if let buffer { listByBuffer.set(.address(buffer), reference) }
