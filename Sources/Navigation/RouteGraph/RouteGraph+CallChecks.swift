@@ -120,18 +120,16 @@ extension RouteGraph {
 
     /// A new screen of `request`'s route, checked (names, then params); not yet placed.
     func makeScreen(_ route: String, _ params: InputParams, ids: inout IdCounter) throws(NavigationError) -> Screen {
-        // The spec is read in place: a copy of it was its dozen references retained and released per screen made.
-        guard let index = routes.index(forKey: route) else { throw unknownRoute(route) }
-        let checked = try checkParams(params, against: routes.values[index].declaration, of: "route '\(route)'")
+        let spec = try self.route(route)
+        let checked = try checkParams(params, for: spec)
         return Screen(id: ids.issue(), route: route, params: checked)
     }
 
     /// `NotPresentable` unless `route` allows `presentation` (`.root` is always allowed).
     func checkPresentable(_ route: String, as presentation: Presentation, context: String) throws(NavigationError) {
-        // Read in place, as in `makeScreen`.
-        guard presentation != .root, let index = routes.index(forKey: route) else { return }
-        if !routes.values[index].presentations.contains(presentation) {
-            let allowed = routes.values[index].presentations.map(\.rawValue).sorted()
+        guard presentation != .root, let spec = routes[route] else { return }
+        if !spec.presentations.contains(presentation) {
+            let allowed = spec.presentations.map(\.rawValue).sorted()
             let how = allowed.isEmpty ? "it can only be a root" : "it allows \(allowed.joined(separator: ", "))"
             throw .notPresentable("route '\(route)' cannot be shown as \(presentation.rawValue) (\(context)); \(how)")
         }
