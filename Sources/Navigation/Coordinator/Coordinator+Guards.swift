@@ -5,6 +5,8 @@ extension Coordinator {
     /// Runs `request` on `txn`; when it would put a guarded screen on the tree, its effects are dropped and
     /// the guard's flow starts instead, keeping the request as that instance's pending intent.
     func run(_ request: PendingIntent, _ txn: inout Transaction) throws(NavigationError) {
+        // Without guards nothing is redirected, so there is nothing to go back to and no copy to keep.
+        guard guardsInUse else { return try runUnguarded(request, &txn) }
         let before = txn
         do {
             try runUnguarded(request, &txn)

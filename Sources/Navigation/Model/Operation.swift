@@ -214,7 +214,7 @@ extension Coordinator {
             var txn = Transaction(state, tracing: tracing)
             try run(.operation(op), &txn)
             let trace = txn.trace ?? [], effect: UndoEffect = txn.touchedTree ? .record : .keep
-            return (commit(txn, op: op, time: time, effect: effect), trace)
+            return (commit(consume txn, op: op, time: time, effect: effect), trace)
         }
     }
 
