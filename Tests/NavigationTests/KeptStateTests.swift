@@ -43,6 +43,25 @@ struct KeptStateTests {
         #expect(newest.state.tree.tabs.map { $0.layers[0].screens.count }.sorted() == [127, 127])
     }
 
+    /// A kept state tells the tabs and stacks that did not change by identity (`KeptState.init`, `KeptTab.init`):
+    /// a step whose tabs all equal the step before's holds that step's very array, and a push shares every stack
+    /// but the one it grew, down to the cells of that one's bottom.
+    @Test func stepsThatChangeNoTabHoldTheStepBeforesTabs() throws {
+        var coordinator = try Self.twoDeepTabs()
+        func newest(_ back: Int = 0) throws -> KeptState { try #require(coordinator.state.history.all[back].after) }
+        _ = try coordinator.perform(.selectTab("b"), at: 0)
+        #expect(try newest().keptTabs.sameBuffer(as: newest(1).keptTabs), "a tab switch changes no tab")
+        #expect(try newest().selectedTab == "b" && newest(1).selectedTab == "a")
+        _ = try coordinator.perform(.push(route: "page", params: ["n": .int(-2)]), at: 0)
+        let pushed = try newest(), before = try newest(1)
+        #expect(!pushed.keptTabs.sameBuffer(as: before.keptTabs))
+        #expect(pushed.keptTabs[0].layers.sameBuffer(as: before.keptTabs[0].layers), "tab a is untouched")
+        #expect(pushed.keptTabs[1].layers[0].screens.below === before.keptTabs[1].layers[0].screens, "one cell on top")
+        _ = try coordinator.perform(.pop, at: 0)
+        #expect(try newest().keptTabs[1].layers[0].screens === before.keptTabs[1].layers[0].screens, "the pop is back")
+        #expect(try newest().state == before.state)
+    }
+
     @Test func restoredStepsShareAgain() throws {
         var coordinator = try Self.twoDeepTabs()
         for n in 0..<300 {
