@@ -18,15 +18,23 @@ extension SnapshotWriter {
     mutating func noteTreesKept(in history: BoundedStack<KeptChange>, steps: Int) {
         var deepest = steps
         var index = 0
-        var cell = history.top
-        // The cells are read in place: copying each step out of its cell cost as much as the rest of the walk.
-        while let current = cell, index < deepest {
-            cell = current.below
+        var next = history.top.map(Unmanaged.passUnretained)
+        // The cells are read in place, and passed unretained (the state being encoded keeps them alive): copying each
+        // step out of its cell cost as much as the rest of the walk.
+        while let current = next, index < deepest {
+            next = current.below()
             index += 1
-            guard let export = current.element.export else { continue }
-            if index <= steps { deepest = max(deepest, index + export.undo.count) }
-            guard export.pushedTreeBefore.isSet, let older = cell, older.element.entry.revision + 1 == current.element.entry.revision,
-                let kept = older.element.after, let buffer = export.undo.top?.element.tabs.bufferAddress,
+            let (undoCount, pushed, revision) = current._withUnsafeGuaranteedRef { step in
+                (step.element.export?.undo.count, step.element.export?.pushedTreeBefore.isSet ?? false, step.element.entry.revision)
+            }
+            guard let undoCount else { continue }
+            if index <= steps { deepest = max(deepest, index + undoCount) }
+            guard pushed, let older = next else { continue }
+            let kept: KeptState? = older._withUnsafeGuaranteedRef { older in
+                older.element.entry.revision + 1 == revision ? older.element.after : nil
+            }
+            guard let kept,
+                let buffer = current._withUnsafeGuaranteedRef({ $0.element.export?.undo.top?.element.tabs.bufferAddress }),
                 keptTreesByBuffer[.address(buffer)] == nil
             else { continue }
             keptTreesByBuffer.set(.address(buffer), keptTrees.count)
@@ -47,17 +55,17 @@ extension SnapshotWriter {
     /// The list reference of `stack`: its cells from the top down to the first one already written, then
     /// written bottom-up.
     private mutating func treeList(_ stack: BoundedStack<Tree>) -> Int {
-        var pending: [StackCell<Tree>] = []
-        var cell = stack.top
+        var pending: [Unmanaged<StackCell<Tree>>] = []
+        var next = stack.top.map(Unmanaged.passUnretained)
         var reference = 0
-        while let current = cell {
-            if let known = treeCells[.object(current)] { reference = known; break }
+        while let current = next {
+            if let known = treeCells[.cell(current)] { reference = known; break }
             pending.append(current)
-            cell = current.below
+            next = current.below()
         }
         for current in pending.reversed() {
-            reference = self.cell(tree(current.element), after: reference)
-            treeCells.set(.object(current), reference)
+            reference = cell(current._withUnsafeGuaranteedRef { tree($0.element) }, after: reference)
+            treeCells.set(.cell(current), reference)
         }
         return reference
     }

@@ -23,21 +23,29 @@ extension SnapshotWriter {
 
     /// The list reference of the stack whose top cell is `top`: only the cells not written before are walked.
     private mutating func cellList(_ top: StackCell<Screen>) -> Int {
-        var pending: [StackCell<Screen>] = []
-        var next: StackCell<Screen>? = top
+        var pending: [Unmanaged<StackCell<Screen>>] = []
+        var next: Unmanaged<StackCell<Screen>>? = Unmanaged.passUnretained(top)
         var reference = 0
         while let current = next {
-            if let known = listByCell[.object(current)] {
+            if let known = listByCell[.cell(current)] {
                 reference = known
                 break
             }
             pending.append(current)
-            next = current.below
+            next = current.below()
         }
         for current in pending.reversed() {
-            reference = cell(screen(current.element), after: reference)
-            listByCell.set(.object(current), reference)
+            reference = cell(current._withUnsafeGuaranteedRef { screen($0.element) }, after: reference)
+            listByCell.set(.cell(current), reference)
         }
         return reference
+    }
+}
+
+extension Unmanaged {
+    /// The cell below, unretained: the writer walks chains the state being encoded keeps alive, and a strong
+    /// reference retained and released each cell it passed (atomic operations, on cells the loop's thread shares).
+    func below<Element>() -> Unmanaged<StackCell<Element>>? where Instance == StackCell<Element> {
+        _withUnsafeGuaranteedRef { $0.below.map(Unmanaged<StackCell<Element>>.passUnretained) }
     }
 }

@@ -35,46 +35,37 @@ struct WordTable<Key: WordTableKey> {
     }
 
     /// The number of `key`, if it is held.
-    func number(of key: Key) -> Int? {
+    func number(of key: Key) -> Int? { probe(key).number }
+
+    /// The number of `key`, and whether it is new: a new key gets the next number.
+    @discardableResult
+    mutating func insert(_ key: Key) -> (number: Int, isNew: Bool) {
+        if 4 * (keys.count + 1) > 3 * slots.count { rehash(size: 2 * slots.count) }
+        // Looked up first and stored after, by subscript: a lookup inside `slots.withUnsafeMutableBufferPointer`
+        // retained and released the keys' buffer on every call.
+        let (slot, found) = probe(key)
+        if let found { return (found, false) }
+        let new = keys.count
+        precondition(new < Int(Int32.max) - 1, "a WordTable holds fewer than 2^31 - 1 keys")
+        slots[slot] = Int32(new + 1)
+        keys.append(key)
+        return (new, true)
+    }
+
+    /// The slot of `key` and its number when it is held, else the empty slot where it goes.
+    private func probe(_ key: Key) -> (slot: Int, number: Int?) {
         let mask = slots.count - 1
         return slots.withUnsafeBufferPointer { slots in
             keys.withUnsafeBufferPointer { keys in
                 var index = Int(truncatingIfNeeded: key.tableHash >> shift)
                 while true {
                     let stored = Int(slots[index])
-                    if stored == 0 { return nil }
-                    if keys[stored - 1] == key { return stored - 1 }
+                    if stored == 0 { return (index, nil) }
+                    if keys[stored - 1] == key { return (index, stored - 1) }
                     index = (index + 1) & mask
                 }
             }
         }
-    }
-
-    /// The number of `key`, and whether it is new: a new key gets the next number.
-    @discardableResult
-    mutating func insert(_ key: Key) -> (number: Int, isNew: Bool) {
-        if 4 * (keys.count + 1) > 3 * slots.count { rehash(size: 2 * slots.count) }
-        let mask = slots.count - 1
-        let shift = shift
-        let new = keys.count
-        let found: Int? = keys.withUnsafeBufferPointer { keys in
-            slots.withUnsafeMutableBufferPointer { slots in
-                var index = Int(truncatingIfNeeded: key.tableHash >> shift)
-                while true {
-                    let stored = Int(slots[index])
-                    if stored == 0 {
-                        slots[index] = Int32(new + 1)
-                        return nil
-                    }
-                    if keys[stored - 1] == key { return stored - 1 }
-                    index = (index + 1) & mask
-                }
-            }
-        }
-        if let found { return (found, false) }
-        precondition(new < Int(Int32.max) - 1, "a WordTable holds fewer than 2^31 - 1 keys")
-        keys.append(key)
-        return (new, true)
     }
 
     /// Makes room for `capacity` keys.
@@ -157,8 +148,8 @@ struct WordKey: WordTableKey {
 
     /// The key of an address.
     static func address(_ pointer: UnsafeRawPointer) -> WordKey { WordKey(a: UInt64(UInt(bitPattern: pointer))) }
-    /// The key of an object's identity.
-    static func object(_ object: AnyObject) -> WordKey { WordKey(a: UInt64(UInt(bitPattern: ObjectIdentifier(object)))) }
+    /// The key of an object's identity (held unretained: the writer walks cells the state being encoded keeps alive).
+    static func cell<Object: AnyObject>(_ object: Unmanaged<Object>) -> WordKey { WordKey(a: UInt64(UInt(bitPattern: object.toOpaque()))) }
 
     var tableHash: UInt64 { a &* 0x9E37_79B9_7F4A_7C15 }
 }
