@@ -15,18 +15,34 @@ struct ExportKeptTests {
         return coordinator
     }
 
-    @Test func eachChangeKeepsItsIdCounterAndListsSharingCells() throws {
-        let coordinator = Self.session()
+    @Test func eachChangeKeepsItsIdCounterAndWhatItDidToTheLists() throws {
+        // The live lists right after each change, to compare with those the steps make again.
+        var coordinator = demo()
+        var live: [(undo: [Tree], redo: [Tree])] = []
+        for op in [push("orange"), push("yellow"), .undo, push("green"), .revert(revision: 3, expectedRevision: 0)] as [Operation] {
+            coordinator.must(op)
+            live.insert((coordinator.state.undo.all, coordinator.state.redo.all), at: 0)
+        }
         let steps = coordinator.state.history.all
         #expect(steps.map(\.entry.revision) == [6, 5, 4, 3, 2])
         let exports = try steps.map { try #require($0.export) }
-        #expect(exports.map(\.undo.count) == [3, 2, 1, 2, 1])
-        #expect(exports[2].redo.count == 1 && exports[1].redo.isEmpty, "the undo made a redo step, the push cleared it")
         #expect(exports.allSatisfy { $0.graph == 1 })
         #expect(exports[4].nextId < exports[3].nextId, "each push took an id")
-        // A push adds one cell on top of the lists the step before kept.
-        #expect(exports[0].undo.top?.count == 3 && exports[0].undo.top?.below === exports[1].undo.top)
-        #expect(exports[3].undo.top?.below === exports[4].undo.top)
+        // The first change after a fresh navigator holds its lists (no step says how the ones before came); the
+        // others, what they did.
+        #expect(exports[4].lists.pair != nil && exports[0..<4].allSatisfy { $0.lists.pair == nil })
+        #expect(exports[2].lists == .change(ListChange(kind: .undo(count: 1), undoCount: 1, redoCount: 1)))
+        let made = coordinator.state.listsOfSteps.map { $0.map { ($0.undo.all.map(\.tree), $0.redo.all.map(\.tree)) } }
+        #expect(made.count == 5)
+        for (index, lists) in made.enumerated() {
+            let lists = try #require(lists)
+            #expect(lists.0 == live[index].undo && lists.1 == live[index].redo, "the lists after revision \(6 - index)")
+        }
+        // A push made again adds one cell on top of the lists the step before made, holding that step's state.
+        let lists = coordinator.state.listsOfSteps.map { $0! }
+        #expect(lists[0].undo.top?.count == 3 && lists[0].undo.top?.below === lists[1].undo.top)
+        #expect(lists[3].undo.top?.below === lists[4].undo.top)
+        if case .kept(let kept) = lists[0].undo.top?.element { #expect(kept == steps[1].after) } else { Issue.record("not a kept state") }
     }
 
     @Test func snapshotSevenKeepsItAndSharesTheCellsAgain() throws {
@@ -35,7 +51,9 @@ struct ExportKeptTests {
         #expect(decoded == coordinator.state)
         let exports = decoded.history.all.compactMap(\.export)
         #expect(exports.count == 5 && exports.map(\.nextId) == coordinator.state.history.all.compactMap(\.export).map(\.nextId))
-        #expect(exports[0].undo.top?.below === exports[1].undo.top, "read back as shared cells")
+        let lists = exports.compactMap(\.lists.pair)
+        #expect(lists.count == 5, "version 7 holds each step's lists")
+        #expect(lists[0].undo.top?.below === lists[1].undo.top, "read back as shared cells")
         let restored = Coordinator(graph: .demo, restoring: decoded)
         let before = try coordinator.exportedStretch(from: 0) { _ in true }
         let after = try restored.exportedStretch(from: 0) { _ in true }

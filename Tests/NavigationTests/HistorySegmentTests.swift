@@ -46,6 +46,8 @@ struct HistorySegmentTests {
             : coordinator.state.base
         #expect(merged.base == expectedBase)
         #expect(merged.baseExport == (live.count > keep ? live[keep].export : coordinator.state.baseExport))
+        let expectedLists = live.count > keep ? coordinator.state.listsAfter(revision: live[keep].entry.revision) : coordinator.state.baseExport?.lists.pair
+        #expect(merged.baseExport?.lists.pair == expectedLists, "the base's lists, made from the segments' steps")
         var withoutBase = merged
         withoutBase.base = whole.base
         withoutBase.baseExport = whole.baseExport

@@ -7,8 +7,18 @@ extension Coordinator {
         case keep
         /// Reconciliation: both lists are cleared.
         case clear
-        /// Undo or redo: the lists become these.
-        case set(undo: BoundedStack<Tree>, redo: BoundedStack<Tree>)
+        /// Undo (or redo, `isUndo` false) that took `count` trees off its list: the lists become these.
+        case step(isUndo: Bool, count: Int, undo: BoundedStack<Tree>, redo: BoundedStack<Tree>)
+
+        /// What a kept step says of it (KeptLists.swift).
+        var listKind: ListChange.Kind {
+            switch self {
+            case .record: .record
+            case .keep: .keep
+            case .clear: .clear
+            case .step(let isUndo, let count, _, _): isUndo ? .undo(count: count) : .redo(count: count)
+            }
+        }
     }
 
     /// Makes the transaction's result current as one new revision, or reports a no-op when nothing differs. The
@@ -35,9 +45,14 @@ extension Coordinator {
         case .clear:
             state.undo = BoundedStack()
             state.redo = BoundedStack()
-        case .set(let undo, let redo):
+        case .step(_, _, let undo, let redo):
             state.undo = undo
             state.redo = redo
+        }
+        let lists: KeptLists = if state.listsKnown(at: state.revision) {
+            .change(ListChange(kind: effect.listKind, undoCount: state.undo.count, redoCount: state.redo.count))
+        } else {
+            .lists(ListPair(undo: state.undo, redo: state.redo))
         }
         var ended = txn.finished
         if !gone.isEmpty || !txn.droppedFlows.isEmpty {
@@ -51,9 +66,8 @@ extension Coordinator {
         state.facts = txn.facts
         state.revision += 1
         let entry = HistoryEntry(revision: state.revision, cause: op.cause, time: time)
-        let pushedOld = if case .record = effect { !state.undo.isEmpty } else { false }
         state.recordHistory(
-            entry, from: old, export: state.keptForExport(nextIdBefore: idsBefore, pushedTreeBefore: pushedOld),
+            entry, from: old, export: KeptForExport(nextId: idsBefore, graph: state.graphGeneration, lists: lists),
             keep: max(1, graph.limits.maxHistory))
         let record = JournalRecord(entry: entry, operation: op)
         var change = Change(

@@ -61,21 +61,28 @@ extension NavigationState {
     mutating func recordHistory(_ entry: HistoryEntry, from old: Tree, export: KeptForExport?, keep: Int) {
         let previous = history.top.flatMap { $0.element.entry.revision == entry.revision - 1 ? $0.element.after : nil }
         let after = KeptState(revisionState, sharingWith: previous, madeFrom: previous == nil ? nil : old)
+        // A push that trims makes the step `keep - 1` below the newest the base: its lists are made first.
+        let baseLists = history.count + 1 - keep > keep ? listsOfStep(at: keep - 1) : nil
         let (dropped, cutOff) = history.pushKeepingCutOff(KeptChange(entry: entry, after: after, export: export), keep: keep)
-        if let dropped { setBase(dropped) }
+        if let dropped { setBase(dropped, lists: baseLists) }
         if let cutOff { trimmedHistory.hold(cutOff) }
     }
 
     /// Drops history steps beyond `2 * keep` (as pushes do), keeping the newest `keep`.
     mutating func trimHistory(keep: Int) {
+        let baseLists = history.count - keep > keep ? listsOfStep(at: keep) : nil
         let (dropped, cutOff) = history.trimIfFullKeepingCutOff(keep: keep)
-        if let dropped { setBase(dropped) }
+        if let dropped { setBase(dropped, lists: baseLists) }
         if let cutOff { trimmedHistory.hold(cutOff) }
     }
 
-    private mutating func setBase(_ change: KeptChange) {
+    /// Makes `change` the base, with `lists`, the lists right after it (nil: not known, and neither is what
+    /// Export needs of it).
+    private mutating func setBase(_ change: KeptChange, lists: ListPair?) {
         base = change.after.map { KeptRevision(revision: change.entry.revision, state: $0.state) }
-        baseExport = change.export
+        baseExport = change.export.flatMap { export in
+            lists.map { KeptForExport(nextId: export.nextId, graph: export.graph, lists: .lists($0)) }
+        }
     }
 
     /// The current state as a kept state.

@@ -24,6 +24,24 @@ public struct NavigationState: Hashable, Sendable {
     /// History steps a trim cut off, released a slice at a time after the calls are answered
     /// (`Coordinator.releaseTrimmedHistory`); not part of the state's value.
     var trimmedHistory = TrimmedCells<KeptChange>()
+    /// The live lists at the last snapshot, for the next one's writer (KeptLists.swift); not part of the value.
+    var listsMark = ListsMark()
+
+    /// Equal when every field is, and the lists each kept step makes again (KeptLists.swift) are: a step's lists
+    /// are its value whichever form it holds them in. Every stored field but `trimmedHistory` and `listsMark` is compared.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.tree == rhs.tree && lhs.revision == rhs.revision && lhs.ids == rhs.ids && lhs.undo == rhs.undo
+            && lhs.redo == rhs.redo && lhs.history == rhs.history && lhs.base == rhs.base && lhs.facts == rhs.facts
+            && lhs.graphGeneration == rhs.graphGeneration && lhs.baseExport == rhs.baseExport
+            && lhs.baseExport?.lists.pair == rhs.baseExport?.lists.pair && lhs.listsOfSteps == rhs.listsOfSteps
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tree)
+        hasher.combine(revision)
+        hasher.combine(facts)
+        hasher.combine(history.count)
+    }
 
     /// The number the next issued id will carry.
     public var nextIdNumber: UInt64 { ids.next }

@@ -228,7 +228,9 @@ extension Coordinator {
         var ids = state.ids
         var leaving = state.tree
         let keep = graph.limits.maxUndo
+        var taken = 0
         while let candidate = from.pop() {
+            taken += 1
             to.push(leaving, keep: keep)
             var ignoredWarnings: [String] = []
             var ignoredFlows: [FlowInstance] = []
@@ -239,7 +241,7 @@ extension Coordinator {
                 txn.ids = ids
                 txn.touchedTree = true
                 txn.removedScreens = true
-                return commit(txn, op: op, time: time, effect: isUndo ? .set(undo: from, redo: to) : .set(undo: to, redo: from))
+                return commit(txn, op: op, time: time, effect: .step(isUndo: isUndo, count: taken, undo: isUndo ? from : to, redo: isUndo ? to : from))
             }
             leaving = candidate
         }

@@ -4,37 +4,24 @@
 // recording carries and a replaying navd starts from (`NavigationState.decodeSnapshot`, then
 // `Coordinator(graph:restoring:)`).
 
-/// What a kept change keeps for Export beyond its state. The lists are persistent: keeping them with each step
-/// shares every cell with the neighbours' and costs O(1) per step.
+/// What a kept change keeps for Export beyond its state: the id counter and graph, and what it did to the undo
+/// and redo lists (KeptLists.swift), from which its lists are made again when a recording or a snapshot needs
+/// them. A step holds no list of its own: lists held per step kept every tree of the last `max-undo` changes
+/// alive for `max-history` steps more (docs/performance.md, "CPU per change").
 struct KeptForExport: Hashable, Sendable {
     /// The id counter before the change.
     var nextId: UInt64
     /// The graph generation the change was answered under (`NavigationState.graphGeneration`).
     var graph: UInt64
-    /// Trees before each undoable change, newest first, right after the change.
-    var undo: BoundedStack<Tree>
-    /// Trees undone, newest first, right after the change.
-    var redo: BoundedStack<Tree>
-    /// Whether `undo`'s newest cell was pushed by this change and holds the tree it started from, the tree the
-    /// step before keeps as its state (`KeptRevisions.swift`): the snapshot writer then numbers that tree's tabs
-    /// from the kept state's cells instead of walking its arrays (SnapshotWriter+Export.swift).
-    var pushedTreeBefore = StepHint()
-}
+    /// What the change did to the undo and redo lists, or the lists right after it. Not part of the value: two
+    /// states whose steps hold their lists in different forms are equal when the lists they make are
+    /// (`NavigationState.==`).
+    var lists: KeptLists
 
-/// A fact about how a kept step was made that the snapshot writer may use to go faster; never part of the step's
-/// value (a restored step knows none: it is written the slow way, to the same bytes).
-struct StepHint: Hashable, Sendable {
-    var isSet = false
-
-    static func == (lhs: Self, rhs: Self) -> Bool { true }
-    func hash(into hasher: inout Hasher) {}
-}
-
-extension NavigationState {
-    /// What the change just made keeps for Export, the id counter having been `nextIdBefore` before it;
-    /// `pushedTreeBefore` as in `KeptForExport`.
-    func keptForExport(nextIdBefore: UInt64, pushedTreeBefore: Bool) -> KeptForExport {
-        KeptForExport(nextId: nextIdBefore, graph: graphGeneration, undo: undo, redo: redo, pushedTreeBefore: StepHint(isSet: pushedTreeBefore))
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.nextId == rhs.nextId && lhs.graph == rhs.graph }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(nextId)
+        hasher.combine(graph)
     }
 }
 
@@ -78,8 +65,10 @@ extension Coordinator {
             start.redo = state.redo
             start.graphGeneration = state.graphGeneration
         } else if let export = exportKept(at: kept.revision, in: history) {
-            start.undo = export.undo
-            start.redo = export.redo
+            if let lists = state.listsAfter(revision: kept.revision) {
+                start.undo = lists.undo.trees
+                start.redo = lists.redo.trees
+            }
             start.graphGeneration = export.graph
         }
         start.baseExport = state.baseExport

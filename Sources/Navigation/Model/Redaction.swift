@@ -44,6 +44,7 @@ extension NavigationState {
         redacted.history = BoundedStack(newestFirst: steps)
         if let base { redacted.base?.state.tree = base.state.tree.redactingParams() }
         redacted.baseExport = baseExport.map { lists.redacting($0) }
+        redacted.listsMark = ListsMark()  // its trees are not redacted
         return redacted
     }
 }
@@ -52,13 +53,33 @@ extension NavigationState {
 /// stay shared and redacting 1,000 steps with 100 undo entries each costs about 1,000 cells, not 100,000.
 private struct RedactedLists {
     var cells: [ObjectIdentifier: StackCell<Tree>] = [:]
+    var listedCells: [ObjectIdentifier: StackCell<ListedTree>] = [:]
 
+    /// `export` with its lists redacted; a change's account of its lists needs nothing (the kept states it
+    /// names are redacted with the steps).
     mutating func redacting(_ export: KeptForExport) -> KeptForExport {
+        guard case .lists(let pair) = export.lists else { return export }
         var export = export
-        export.undo = redacting(export.undo)
-        export.redo = redacting(export.redo)
-        export.pushedTreeBefore = StepHint()  // the trees are redacted apart from the kept states: no shortcut
+        export.lists = .lists(ListPair(undo: listed(pair.undo), redo: listed(pair.redo)))
         return export
+    }
+
+    /// A kept step's list redacted, cell by cell as `redacting` does the live lists'.
+    private mutating func listed(_ stack: BoundedStack<ListedTree>) -> BoundedStack<ListedTree> {
+        var pending: [StackCell<ListedTree>] = []
+        var cell = stack.top
+        var below: StackCell<ListedTree>?
+        while let current = cell {
+            if let known = listedCells[ObjectIdentifier(current)] { below = known; break }
+            pending.append(current)
+            cell = current.below
+        }
+        for current in pending.reversed() {
+            let redacted = StackCell(ListedTree.tree(current.element.tree.redactingParams()), below: below)
+            listedCells[ObjectIdentifier(current)] = redacted
+            below = redacted
+        }
+        return BoundedStack(top: below)
     }
 
     mutating func redacting(_ stack: BoundedStack<Tree>) -> BoundedStack<Tree> {

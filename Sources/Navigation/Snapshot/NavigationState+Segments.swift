@@ -63,8 +63,13 @@ extension NavigationState {
         var merged = head
         if steps.count > max(0, keep) {
             let dropped = steps[max(0, keep)]
+            // The lists right after the dropped step, made from the oldest segment's base through the steps.
+            let older = Array(steps[max(0, keep)...].reversed())
+            let lists = lists(after: older, from: baseExport?.lists.pair, before: base.map { .tree($0.state.tree) }).last ?? nil
             base = dropped.after.map { KeptRevision(revision: dropped.entry.revision, state: $0.state) }
-            baseExport = dropped.export
+            baseExport = dropped.export.flatMap { export in
+                lists.map { KeptForExport(nextId: export.nextId, graph: export.graph, lists: .lists($0)) }
+            }
             steps.removeSubrange(max(0, keep)...)
         }
         merged.history = BoundedStack(newestFirst: steps)
@@ -90,6 +95,13 @@ public struct IncrementalSnapshot: Sendable {
 }
 
 extension Coordinator {
+    /// Keeps the undo and redo lists as they are now for the next snapshot's writer, which then folds the kept
+    /// steps' lists from them instead of from the base (Model/KeptLists.swift): the service calls it when it copies
+    /// the state for a snapshot, whose segment ends at the current revision.
+    public mutating func markListsForSnapshot() {
+        state.listsMark = ListsMark(revision: state.revision, undo: state.undo, redo: state.redo)
+    }
+
     /// The state as a head and the segment of the steps newer than `segmentedThrough` (every kept step when nil),
     /// at most `max-history` + 1 of them, as `encodedSnapshot()` keeps; with `whole`, the whole document instead.
     public func encodedIncrementally(segmentedThrough: UInt64?, whole: Bool = false) -> IncrementalSnapshot {

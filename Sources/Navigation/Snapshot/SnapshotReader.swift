@@ -22,7 +22,7 @@ struct SnapshotReader {
     private var layersByList: [Int: (layers: [StackFrame], stacks: [Int])] = [:]
     private var tabsByList: [Int: (tabs: [TabStack], stacks: [Int])] = [:]
     /// The cell each undo/redo list reference already became (SnapshotWriter+Export.swift).
-    var treeCellsByList: [Int: StackCell<Tree>] = [:]
+    var treeCellsByList: [Int: StackCell<ListedTree>] = [:]
     /// Screens read from documents decoded before this one, by id (a restore's head and segments): an equal screen
     /// is that one again, so memory holds a screen the documents repeat once. nil: not shared.
     private var pool: [String: Screen]?

@@ -62,10 +62,6 @@ struct SnapshotWriter {
     var treeCells = WordMap<WordKey>()
     /// Lists already written for a kept stack's cell (SnapshotWriter+Kept.swift), alive while the state is.
     var listByCell = WordMap<WordKey>()
-    /// Undo trees whose tabs a kept step holds in compact form, by the address of the tabs' array buffer: the
-    /// index of that step's state in `keptTrees` (SnapshotWriter+Export.swift).
-    var keptTreesByBuffer = WordMap<WordKey>()
-    var keptTrees: [KeptState] = []
 
     struct Frame {
         var style: UInt8; var list: Int
@@ -98,19 +94,20 @@ struct SnapshotWriter {
         var newerFacts = state.facts
         let base = stepCount < state.history.count ? nil : state.base.map { (revision: $0.revision, state: KeptState($0.state)) }  // alive until written
         var newer = HistoryEntry(revision: state.revision, cause: "", time: 0)
-        if stepCount > 0 { writer.noteTreesKept(in: state.history, steps: stepCount) }
+        // The lists right after each step, made again (Model/KeptLists.swift), and the base's.
+        let stepLists = stepCount > 0 ? state.listsOfSteps(newest: stepCount) : []
         // Walked in place, each field read from its cell, the cells passed unretained (the state keeps them alive):
         // copying up to 1,001 kept changes into an array was a third of the encoding, and copying each out of its
         // cell retained and released all of its fields.
         var next = state.history.top.map(Unmanaged.passUnretained)
-        for _ in 0..<stepCount {
+        for index in 0..<stepCount {
             guard let cell = next else { break }
             cell._withUnsafeGuaranteedRef { step in
                 writer.entry(step.element.entry, newer: &newer, to: &body)
                 writer.kept(step.element.after, newerFacts: &newerFacts, to: &body)
                 body.bool(step.element.record != nil)
                 if let record = step.element.record { writer.changeRecord(record, to: &body) }
-                writer.export(step.element.export, to: &body)
+                writer.export(step.element.export, lists: stepLists[index], to: &body)
             }
             next = cell.below()
         }
@@ -119,7 +116,7 @@ struct SnapshotWriter {
             body.varint(base.revision)
             writer.kept(base.state, newerFacts: &newerFacts, to: &body)
         }
-        writer.export(base == nil ? nil : state.baseExport, to: &body)  // with the base it belongs to
+        writer.export(base == nil ? nil : state.baseExport, lists: state.baseExport?.lists.pair, to: &body)  // with the base it belongs to
         body.varint(state.graphGeneration)
         let tables = [
             (writer.routes.index.count, writer.routes.bytes), (writer.screenNumbers.count, writer.screens),
@@ -168,14 +165,9 @@ struct SnapshotWriter {
         newerFacts = kept.facts
     }
 
-    /// The tree's number. Tabs that a kept step holds too (`noteTreesKept`) are numbered from the step's cells.
+    /// The tree's number.
     mutating func tree(_ tree: Tree) -> Int {
-        if let buffer = tree.tabs.bufferAddress, listByBuffer[.address(buffer)] == nil, let kept = keptTreesByBuffer[.address(buffer)] {
-            let tabs = keptTabs(keptTrees[kept])
-            listByBuffer.set(.address(buffer), tabs)
-            return treeNumber(tree, tabs: tabs)
-        }
-        return treeNumber(tree, tabs: list(tree.tabs) { writer, tab in writer.tab(tab) })
+        treeNumber(tree, tabs: list(tree.tabs) { writer, tab in writer.tab(tab) })
     }
 
     /// The number of the tree whose tabs are list `tabList` and whose selection and flows are `tree`'s.
