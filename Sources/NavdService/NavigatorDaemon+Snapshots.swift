@@ -11,6 +11,8 @@ extension NavigatorDaemon {
         guard let store = navigator.store, store.shouldSnapshot,
               !snapshotsInFlight.contains(where: { $0.navigator === navigator }) else { return }
         let job = SnapshotJob(navigator, beforeEncoding: beforeEncodingSnapshot)
+        // The job's copy keeps the mark of the snapshot before; the next one folds from this one's lists.
+        navigator.coordinator.markListsForSnapshot()
         if !job.startEncoding(waking: connection.waker) {
             logger.warning("\(navigator.logPrefix)could not start a thread to encode a snapshot; encoding it on the loop")
             job.encode()
