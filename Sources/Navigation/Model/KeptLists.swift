@@ -197,16 +197,9 @@ extension NavigationState {
         for position in stride(from: cells.count - 1, through: last, by: -1) {
             let cell = cells[position]
             cell._withUnsafeGuaranteedRef { step in
-                switch step.element.export?.lists {
-                case nil: lists = nil
-                case .lists(let pair): lists = pair
-                case .change(let change):
-                    guard var made = lists.take() else { break }
-                    let before = { () -> ListedTree? in
-                        if let older { return older._withUnsafeGuaranteedRef { $0.element.after.map(ListedTree.kept) } }
-                        return base.map { .tree($0.state.tree) }
-                    }
-                    if change.apply(to: &made, before: before) { lists = made }
+                Self.follow(step.element.export?.lists, &lists) {
+                    if let older { return older._withUnsafeGuaranteedRef { $0.element.after.map(ListedTree.kept) } }
+                    return base.map { .tree($0.state.tree) }
                 }
             }
             body(position, lists)
@@ -226,6 +219,19 @@ extension NavigationState {
         return listsOfStep(at: found)
     }
 
+    /// Makes `lists` (those right after the step before; nil: not known) the lists after a step that holds
+    /// `kept` (nil: nothing of them); `before` gives the state the step before keeps. The one rule both folds use.
+    private static func follow(_ kept: KeptLists?, _ lists: inout ListPair?, before: () -> ListedTree?) {
+        switch kept {
+        case nil: lists = nil
+        case .lists(let pair): lists = pair
+        case .change(let change):
+            // Taken out, so that the fold is the lists' only holder and their trims cut in place.
+            guard var made = lists.take() else { return }
+            if change.apply(to: &made, before: before) { lists = made }
+        }
+    }
+
     /// The lists right after each of `steps` (oldest first, each the change after the one before), from `start`,
     /// the lists right before the first, and `before`, the state right before it.
     static func lists(after steps: [KeptChange], from start: ListPair?, before: ListedTree?) -> [ListPair?] {
@@ -234,13 +240,7 @@ extension NavigationState {
         var result: [ListPair?] = []
         result.reserveCapacity(steps.count)
         for step in steps {
-            switch step.export?.lists {
-            case nil: lists = nil
-            case .lists(let pair): lists = pair
-            case .change(let change):
-                guard var made = lists.take() else { break }
-                if change.apply(to: &made, before: { before }) { lists = made }
-            }
+            follow(step.export?.lists, &lists) { before }
             before = step.after.map(ListedTree.kept)
             result.append(lists)
         }

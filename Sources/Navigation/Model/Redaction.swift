@@ -64,36 +64,31 @@ private struct RedactedLists {
         return export
     }
 
-    /// A kept step's list redacted, cell by cell as `redacting` does the live lists'.
+    /// A kept step's list redacted, cell by cell as the live lists are.
     private mutating func listed(_ stack: BoundedStack<ListedTree>) -> BoundedStack<ListedTree> {
-        var pending: [StackCell<ListedTree>] = []
-        var cell = stack.top
-        var below: StackCell<ListedTree>?
-        while let current = cell {
-            if let known = listedCells[ObjectIdentifier(current)] { below = known; break }
-            pending.append(current)
-            cell = current.below
-        }
-        for current in pending.reversed() {
-            let redacted = StackCell(ListedTree.tree(current.element.tree.redactingParams()), below: below)
-            listedCells[ObjectIdentifier(current)] = redacted
-            below = redacted
-        }
-        return BoundedStack(top: below)
+        Self.redacting(stack, known: &listedCells) { .tree($0.tree.redactingParams()) }
     }
 
     mutating func redacting(_ stack: BoundedStack<Tree>) -> BoundedStack<Tree> {
-        var pending: [StackCell<Tree>] = []
+        Self.redacting(stack, known: &cells) { $0.redactingParams() }
+    }
+
+    /// `stack` with each element redacted by `redact`, each cell once: a cell already redacted (in `known`) is
+    /// shared again with everything below it.
+    private static func redacting<Element>(
+        _ stack: BoundedStack<Element>, known: inout [ObjectIdentifier: StackCell<Element>], _ redact: (Element) -> Element
+    ) -> BoundedStack<Element> {
+        var pending: [StackCell<Element>] = []
         var cell = stack.top
-        var below: StackCell<Tree>?
+        var below: StackCell<Element>?
         while let current = cell {
-            if let known = cells[ObjectIdentifier(current)] { below = known; break }
+            if let done = known[ObjectIdentifier(current)] { below = done; break }
             pending.append(current)
             cell = current.below
         }
         for current in pending.reversed() {
-            let redacted = StackCell(current.element.redactingParams(), below: below)
-            cells[ObjectIdentifier(current)] = redacted
+            let redacted = StackCell(redact(current.element), below: below)
+            known[ObjectIdentifier(current)] = redacted
             below = redacted
         }
         return BoundedStack(top: below)
