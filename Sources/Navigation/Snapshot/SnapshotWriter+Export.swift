@@ -6,7 +6,8 @@
 
 //
 // A kept step holds what its change did to the lists, not the lists (Model/KeptLists.swift): the writer makes
-// them again, folding from the base's (`NavigationState.listsOfSteps`). The trees a change pushed are the
+// them again, folding from the live lists navd marked at the snapshot before, or else from the base's
+// (`NavigationState.listsOfSteps`). The trees a change pushed are the
 // states the steps before keep, so they are numbered from those states' cells, which the writer walks once
 // however many steps share them. The tables number by value: the bytes are those the lists themselves made.
 
